@@ -1,0 +1,52 @@
+// The contract every tool implements. The agent loop runs the steps in this
+// order for a live call: validate -> decide (policy) -> inspect -> ask/allow ->
+// execute (which rechecks). Replay of a saved session runs validate only.
+import type { z } from 'zod';
+import type { Confirmation, ToolKind, ToolResult } from '../../../shared/domain';
+
+/** A project-relative path in canonical form ("a/b.txt", "." for the root). Only `normalizeProjectPath` makes one. */
+export type ProjectPath = string & { readonly __brand: 'ProjectPath' };
+
+export interface ToolContext {
+  /** Absolute, real path of the project directory. */
+  projectDir: string;
+  /** The person's home directory (where `.mino` lives). Tests point it at a temp dir. */
+  homeDir: string;
+  /** Aborted when the person stops the turn. */
+  signal?: AbortSignal;
+}
+
+export type Validation<Args> = { ok: true; args: Args } | { ok: false; reason: string };
+
+/** Facts a tool gives the policy about one validated call: its normalized target, if it has one. */
+export interface ToolTarget {
+  path?: ProjectPath;
+}
+
+export type Inspection<State> =
+  | { ok: true; state: State; confirmation: Confirmation }
+  | { ok: false; result: ToolResult };
+
+export interface Tool<Args = unknown, State = unknown> {
+  /** Model-facing name, e.g. "edit_file". Part of the model contract. */
+  readonly name: string;
+  /** Model-facing description. */
+  readonly description: string;
+  readonly kind: ToolKind;
+  /** Argument schema; also converted to the JSON schema sent to the model. */
+  readonly argsSchema: z.ZodType<Args>;
+  /** Pure: arguments only, no filesystem. Also run on every recorded tool start when a session loads. */
+  validate(raw: unknown): Validation<Args>;
+  /** Program-established facts for the decision (file tools: the normalized path). Pure. */
+  target(args: Args): ToolTarget;
+  /** Live only: reads current state, builds the confirmation, records what it saw. Never run on replay. */
+  inspect(args: Args, ctx: ToolContext): Promise<Inspection<State>>;
+  /** Runs the call. Writes recheck `state` first and refuse if the target changed. */
+  execute(args: Args, state: State, ctx: ToolContext): Promise<ToolResult>;
+  /** Result text when the person denies an ask. */
+  readonly denialMessage: string;
+}
+
+/** A tool with its type parameters erased, for registries. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any, any>;

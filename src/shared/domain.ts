@@ -1,0 +1,67 @@
+// Domain types shared by main, preload, renderer and CLI. Imports only zod.
+import { z } from 'zod';
+
+/** Permission modes, loosest last. Held in memory per session; never saved. */
+export const PERMISSION_MODES = ['manual', 'accept-edits', 'bypass'] as const;
+export const PermissionModeSchema = z.enum(PERMISSION_MODES);
+export type PermissionMode = z.infer<typeof PermissionModeSchema>;
+
+/** The one decision the program makes for every live tool call. */
+export type Decision = 'allow' | 'ask' | 'deny';
+
+/**
+ * What a tool does, as far as the decision is concerned. Set by the program
+ * (each tool declares it), never by the model.
+ */
+export type ToolKind = 'restricted_read' | 'file_write' | 'bash' | 'mcp';
+
+/** Status of a paired tool result, as sent to the model and saved in the log. */
+export const TOOL_STATUSES = ['completed', 'denied', 'failed', 'invalid_arguments', 'unknown', 'error'] as const;
+export const ToolStatusSchema = z.enum(TOOL_STATUSES);
+export type ToolStatus = z.infer<typeof ToolStatusSchema>;
+
+export const ToolResultSchema = z.object({
+  status: ToolStatusSchema,
+  output: z.string(),
+});
+export type ToolResult = z.infer<typeof ToolResultSchema>;
+
+/** One `Label: "value"` line of a confirmation. */
+export const ConfirmationFieldSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+});
+export type ConfirmationField = z.infer<typeof ConfirmationFieldSchema>;
+
+/**
+ * What a person is shown before a call runs (an ask) or as it runs (a
+ * mode-allowed record). Built by the tool's inspection from live state.
+ */
+export const ConfirmationSchema = z.object({
+  tool: z.string(),
+  fields: z.array(ConfirmationFieldSchema),
+  /** Content preview (writes), already capped; shown verbatim. */
+  preview: z.string().optional(),
+  /** Unified diff of old and new content (writes and edits). */
+  diff: z.string().optional(),
+  /** The tool's warning line, e.g. "Runs with your account permissions; this is not a sandbox." */
+  warning: z.string().optional(),
+});
+export type Confirmation = z.infer<typeof ConfirmationSchema>;
+
+/** Session ids are 32 lowercase hex characters. */
+export const SessionIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'a session id is 32 lowercase hex characters');
+export type SessionId = z.infer<typeof SessionIdSchema>;
+
+export const SessionSummarySchema = z.object({
+  id: SessionIdSchema,
+  projectDir: z.string(),
+  firstPrompt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** How a turn ended. */
+export const TURN_END_STATUSES = ['completed', 'failed', 'aborted', 'limit'] as const;
+export type TurnEndStatus = (typeof TURN_END_STATUSES)[number];
