@@ -1,0 +1,52 @@
+// The records of a session log: one JSON object per line, parsed with these
+// schemas when a session loads. The schemas are the file format.
+import { z } from 'zod';
+import { SessionIdSchema, ToolStatusSchema, TURN_END_STATUSES } from '../../../shared/domain';
+import type { HistoryItem } from '../model/types';
+
+export const SESSION_FORMAT_VERSION = 1;
+
+export const HistoryItemSchema: z.ZodType<HistoryItem> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), role: z.enum(['user', 'assistant']), text: z.string() }),
+  z.object({ type: z.literal('function_call'), call_id: z.string().min(1), name: z.string(), arguments: z.string() }),
+  z.object({ type: z.literal('function_call_output'), call_id: z.string().min(1), output: z.string() }),
+]);
+
+const at = z.string().min(1);
+
+export const SessionHeaderRecordSchema = z.object({
+  type: z.literal('session'),
+  version: z.literal(SESSION_FORMAT_VERSION),
+  id: SessionIdSchema,
+  projectDir: z.string().min(1),
+  createdAt: at,
+});
+
+export const SessionRecordSchema = z.discriminatedUnion('type', [
+  SessionHeaderRecordSchema,
+  z.object({ type: z.literal('user'), text: z.string(), at }),
+  /** A model response, saved before any decision acts on it. */
+  z.object({ type: z.literal('response'), responseId: z.string(), output: z.array(HistoryItemSchema), at }),
+  /** Saved before the tool runs; a start without a result means the outcome is unknown. */
+  z.object({ type: z.literal('tool_start'), call_id: z.string().min(1), name: z.string(), arguments: z.string(), at }),
+  z.object({
+    type: z.literal('tool_result'),
+    call_id: z.string().min(1),
+    name: z.string(),
+    status: ToolStatusSchema,
+    output: z.string(),
+    at,
+  }),
+  /** The person has seen these unknown results; the session may take another question. */
+  z.object({ type: z.literal('acknowledge'), call_ids: z.array(z.string().min(1)), at }),
+  /** /clear: same session id, the model history is empty from here on. */
+  z.object({ type: z.literal('clear'), at }),
+  z.object({ type: z.literal('turn_end'), status: z.enum(TURN_END_STATUSES), message: z.string().optional(), at }),
+]);
+
+export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+export type SessionHeaderRecord = z.infer<typeof SessionHeaderRecordSchema>;
+
+type WithoutAt<T> = T extends unknown ? Omit<T, 'at'> : never;
+/** A record before its time is stamped; `append` stamps `at` when it is missing. */
+export type SessionRecordWithoutAt = WithoutAt<Exclude<SessionRecord, SessionHeaderRecord>>;
