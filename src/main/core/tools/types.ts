@@ -35,6 +35,11 @@ export interface Tool<Args = unknown, State = unknown> {
   readonly kind: ToolKind;
   /** Argument schema; also converted to the JSON schema sent to the model. */
   readonly argsSchema: z.ZodType<Args>;
+  /**
+   * The JSON schema declared to the model, when it does not come from
+   * argsSchema (MCP tools: the server's own input schema). Overrides the conversion.
+   */
+  readonly jsonSchema?: Record<string, unknown>;
   /** JSON schema declared to the model, when it does not come from `argsSchema` (e.g. an MCP server's own schema). */
   readonly jsonSchema?: Record<string, unknown>;
   /** Pure: arguments only, no filesystem. Also run on every recorded tool start when a session loads. */
