@@ -40,8 +40,6 @@ export interface Tool<Args = unknown, State = unknown> {
    * argsSchema (MCP tools: the server's own input schema). Overrides the conversion.
    */
   readonly jsonSchema?: Record<string, unknown>;
-  /** JSON schema declared to the model, when it does not come from `argsSchema` (e.g. an MCP server's own schema). */
-  readonly jsonSchema?: Record<string, unknown>;
   /** Pure: arguments only, no filesystem. Also run on every recorded tool start when a session loads. */
   validate(raw: unknown): Validation<Args>;
   /** Program-established facts for the decision (file tools: the normalized path). Pure. */
