@@ -1,0 +1,20 @@
+// The API key: OPENAI_API_KEY wins; otherwise the stored one. The renderer
+// learns only whether a key exists and where it comes from, never the key.
+import type { ApiKeyStatus } from '../../../shared/ipc';
+import type { SecretStore } from '../ports';
+
+export async function apiKeyStatus(secrets: SecretStore, env: NodeJS.ProcessEnv): Promise<ApiKeyStatus> {
+  if (env.OPENAI_API_KEY?.trim()) return { set: true, source: 'environment' };
+  const stored = await secrets.getApiKey();
+  return stored ? { set: true, source: 'stored' } : { set: false, source: null };
+}
+
+export async function setApiKey(secrets: SecretStore, env: NodeJS.ProcessEnv, apiKey: string): Promise<ApiKeyStatus> {
+  await secrets.setApiKey(apiKey);
+  return apiKeyStatus(secrets, env);
+}
+
+/** The key the model client should use, for main-side callers only. */
+export async function resolveApiKey(secrets: SecretStore, env: NodeJS.ProcessEnv): Promise<string | null> {
+  return env.OPENAI_API_KEY?.trim() || (await secrets.getApiKey());
+}

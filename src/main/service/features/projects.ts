@@ -1,0 +1,49 @@
+// Opening a project for one client: picked in the native dialog or chosen
+// from the recent list. A folder that cannot be a project is refused with the
+// reason, and the client's state is left as it was.
+import * as path from 'node:path';
+import { checkProjectDir } from '../../core/projects/checkProject';
+import type { OpenProjectResult, Project, RecentProject } from '../../../shared/ipc';
+import type { ClientId, ClientRegistry } from '../clients';
+import type { FolderPicker } from '../ports';
+import { forgetProject, isRecentProject, listRecentProjects, rememberProject } from './recentProjects';
+
+export interface ProjectDeps {
+  homeDir: string;
+  clients: ClientRegistry;
+  pickFolder: FolderPicker;
+}
+
+async function open(deps: ProjectDeps, client: ClientId, dir: string): Promise<OpenProjectResult> {
+  const check = await checkProjectDir(dir, deps.homeDir);
+  if (!check.ok) throw new Error(check.message);
+  const project: Project = { path: check.projectDir, name: path.basename(check.projectDir) || check.projectDir };
+  const recent = await rememberProject(deps.homeDir, project.path);
+  deps.clients.state(client).project = project;
+  deps.clients.broadcast('projects:recentChanged', recent);
+  return { opened: true, project };
+}
+
+export async function pickAndOpenProject(deps: ProjectDeps, client: ClientId): Promise<OpenProjectResult> {
+  const picked = await deps.pickFolder(client);
+  if (picked === null) return { opened: false };
+  return open(deps, client, picked);
+}
+
+/** Only folders already in the recent list: the renderer cannot name an arbitrary path. */
+export async function openRecentProject(deps: ProjectDeps, client: ClientId, dir: string): Promise<OpenProjectResult> {
+  if (!(await isRecentProject(deps.homeDir, dir))) {
+    throw new Error(`${dir} is not in your recent projects. Use "Open project…" to choose it.`);
+  }
+  try {
+    return await open(deps, client, dir);
+  } catch (error) {
+    // A folder that vanished or became unusable leaves the list, so it is not offered again.
+    deps.clients.broadcast('projects:recentChanged', await forgetProject(deps.homeDir, dir));
+    throw error;
+  }
+}
+
+export function recentProjects(homeDir: string): Promise<RecentProject[]> {
+  return listRecentProjects(homeDir);
+}

@@ -1,0 +1,186 @@
+// The IPC contract: the only place a channel is named. Main validates every
+// invoke against its input schema; the preload and the test bridge derive the
+// renderer's `window.mino` functions from these two tables. To add a feature,
+// add entries here and a handler in the service; nothing else names channels.
+import { z } from 'zod';
+
+/** What crosses the boundary: `invoke` loses error types, so refusals travel as values. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+// ---------------------------------------------------------------- settings
+
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const DEFAULT_MODEL = 'gpt-5-mini';
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const BaseUrlSchema = z
+  .string({ error: 'The model service base URL must be text, e.g. https://api.openai.com/v1.' })
+  .trim()
+  .refine(isHttpUrl, 'The model service base URL must be an http:// or https:// URL, e.g. https://api.openai.com/v1.');
+
+export const ModelNameSchema = z
+  .string({ error: 'The model name must be text, e.g. gpt-5-mini.' })
+  .trim()
+  .min(1, 'The model name cannot be empty: enter the name your model service uses, e.g. gpt-5-mini.')
+  .max(200, 'The model name is longer than 200 characters: check that you pasted only the name.');
+
+export const ContextWindowSchema = z
+  .number({ error: 'The context window must be a number of tokens, e.g. 128000.' })
+  .int('The context window must be a whole number of tokens, e.g. 128000.')
+  .positive('The context window must be a positive number of tokens, e.g. 128000.')
+  .max(Number.MAX_SAFE_INTEGER, 'The context window is too large: use the size your model documents, e.g. 128000.');
+
+/** Settings kept in ~/.mino/config.json. */
+export const SettingsSchema = z.strictObject({
+  baseUrl: BaseUrlSchema,
+  model: ModelNameSchema,
+  contextWindow: ContextWindowSchema,
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const SettingsViewSchema = z.object({
+  settings: SettingsSchema,
+  /** Where they are stored, so a person can find the file. */
+  path: z.string(),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+// ---------------------------------------------------------------- app, key, projects
+
+export const AppInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+/** Whether a key is available; the key itself never reaches the renderer. */
+export const ApiKeyStatusSchema = z.object({
+  set: z.boolean(),
+  /** `environment`: OPENAI_API_KEY, which wins over a stored key. */
+  source: z.enum(['environment', 'stored']).nullable(),
+});
+export type ApiKeyStatus = z.infer<typeof ApiKeyStatusSchema>;
+
+export const ApiKeyInputSchema = z.strictObject({
+  apiKey: z
+    .string({ error: 'The API key must be text.' })
+    .trim()
+    .min(1, 'The API key cannot be empty.')
+    .max(4096, 'The API key is longer than 4096 characters: check that you pasted only the key.')
+    .refine((key) => !/\s/.test(key), 'The API key cannot contain spaces or line breaks: paste only the key.'),
+});
+
+export const ProjectSchema = z.object({
+  /** Absolute real path of the project directory. */
+  path: z.string(),
+  /** The folder's name, for display. */
+  name: z.string(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+export const RecentProjectSchema = ProjectSchema.extend({
+  openedAt: z.string(),
+});
+export type RecentProject = z.infer<typeof RecentProjectSchema>;
+
+/** `opened: false` means the person cancelled the folder picker. */
+export const OpenProjectResultSchema = z.discriminatedUnion('opened', [
+  z.object({ opened: z.literal(true), project: ProjectSchema }),
+  z.object({ opened: z.literal(false) }),
+]);
+export type OpenProjectResult = z.infer<typeof OpenProjectResultSchema>;
+
+const NoInput = z.undefined({ error: 'This request takes no input.' });
+
+// ---------------------------------------------------------------- the tables
+
+/**
+ * Renderer-to-main requests. `method` is the name of the function on
+ * `window.mino`; each call resolves to an `IpcResult` of `output`.
+ */
+export const INVOKE_CHANNELS = {
+  'app:info': { method: 'getAppInfo', input: NoInput, output: AppInfoSchema },
+  'settings:get': { method: 'getSettings', input: NoInput, output: SettingsViewSchema },
+  'settings:set': { method: 'saveSettings', input: SettingsSchema, output: SettingsViewSchema },
+  'apiKey:status': { method: 'getApiKeyStatus', input: NoInput, output: ApiKeyStatusSchema },
+  'apiKey:set': { method: 'setApiKey', input: ApiKeyInputSchema, output: ApiKeyStatusSchema },
+  'projects:recent': { method: 'listRecentProjects', input: NoInput, output: z.array(RecentProjectSchema) },
+  'projects:pick': { method: 'openProject', input: NoInput, output: OpenProjectResultSchema },
+  'projects:openRecent': {
+    method: 'openRecentProject',
+    input: z.strictObject({ path: z.string({ error: 'The project path must be text.' }).min(1, 'The project path cannot be empty.') }),
+    output: OpenProjectResultSchema,
+  },
+  'projects:current': { method: 'getCurrentProject', input: NoInput, output: ProjectSchema.nullable() },
+} as const satisfies Record<string, { method: string; input: z.ZodType; output: z.ZodType }>;
+
+/**
+ * Main-to-renderer events. `subscribe` is the name of the function on
+ * `window.mino` that registers a callback; it returns an unsubscribe function.
+ */
+export const EVENT_CHANNELS = {
+  'settings:changed': { subscribe: 'onSettingsChanged', payload: SettingsViewSchema },
+  'projects:recentChanged': { subscribe: 'onRecentProjectsChanged', payload: z.array(RecentProjectSchema) },
+} as const satisfies Record<string, { subscribe: string; payload: z.ZodType }>;
+
+export type InvokeChannels = typeof INVOKE_CHANNELS;
+export type InvokeChannel = keyof InvokeChannels;
+export type InvokeInput<K extends InvokeChannel> = z.output<InvokeChannels[K]['input']>;
+export type InvokeOutput<K extends InvokeChannel> = z.output<InvokeChannels[K]['output']>;
+
+export type EventChannels = typeof EVENT_CHANNELS;
+export type EventChannel = keyof EventChannels;
+export type EventPayload<K extends EventChannel> = z.output<EventChannels[K]['payload']>;
+
+export function isInvokeChannel(name: unknown): name is InvokeChannel {
+  return typeof name === 'string' && Object.hasOwn(INVOKE_CHANNELS, name);
+}
+
+export function isEventChannel(name: unknown): name is EventChannel {
+  return typeof name === 'string' && Object.hasOwn(EVENT_CHANNELS, name);
+}
+
+/** Prefix of the IPC channel an event travels on, so events and invokes never share a name. */
+export const EVENT_IPC_PREFIX = 'mino-event:';
+
+// ---------------------------------------------------------------- the renderer's API
+
+type InvokeFunction<K extends InvokeChannel> = undefined extends z.input<InvokeChannels[K]['input']>
+  ? () => Promise<IpcResult<InvokeOutput<K>>>
+  : (input: z.input<InvokeChannels[K]['input']>) => Promise<IpcResult<InvokeOutput<K>>>;
+
+type SubscribeFunction<K extends EventChannel> = (callback: (payload: EventPayload<K>) => void) => () => void;
+
+/** `window.mino`: one function per channel and per event, named by the tables above. */
+export type MinoApi = {
+  readonly [K in InvokeChannel as InvokeChannels[K]['method']]: InvokeFunction<K>;
+} & {
+  readonly [K in EventChannel as EventChannels[K]['subscribe']]: SubscribeFunction<K>;
+};
+
+/** The (method, channel) pairs a transport needs to build `window.mino`; plain data, serialisable. */
+export function apiShape(): { invokes: Array<[method: string, channel: string]>; events: Array<[subscribe: string, channel: string]> } {
+  return {
+    invokes: Object.entries(INVOKE_CHANNELS).map(([channel, spec]) => [spec.method, channel]),
+    events: Object.entries(EVENT_CHANNELS).map(([channel, spec]) => [spec.subscribe, channel]),
+  };
+}
+
+/** One line per problem, for a person: "Invalid settings:set: model: The model name cannot be empty…". */
+export function describeInvalidInput(channel: string, error: z.ZodError): string {
+  const problems = error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return `${where}${issue.message}`;
+  });
+  return `Invalid request ${channel}: ${problems.join('; ')}`;
+}
