@@ -1,0 +1,134 @@
+// The MCP servers a person has configured in ~/.mino/mcp.json. Mino reads this
+// file and never writes it: a mistake in it is reported, entry by entry, and
+// the valid entries keep working.
+import * as fs from 'node:fs/promises';
+import { z } from 'zod';
+import { PRIVATE_FILE_MODE, minoPaths } from '../config/minoHome';
+
+const ServerNameSchema = z
+  .string()
+  .min(1, 'a server needs a non-empty "name"')
+  .max(64, 'a server name is at most 64 characters');
+
+const StringMapSchema = z.record(z.string(), z.string());
+
+/** A server Mino starts as a local process and talks to over stdin/stdout. */
+export const McpStdioServerConfigSchema = z.strictObject({
+  name: ServerNameSchema,
+  command: z.string().min(1, '"command" must not be empty'),
+  args: z.array(z.string()).optional(),
+  /** Set over a minimal inherited environment; values are credentials and never shown. */
+  env: StringMapSchema.optional(),
+  /** Relative paths are taken from the project directory, which is also the default. */
+  cwd: z.string().min(1).optional(),
+});
+export type McpStdioServerConfig = z.infer<typeof McpStdioServerConfigSchema>;
+
+/** A remote server reached over Streamable HTTP. */
+export const McpHttpServerConfigSchema = z.strictObject({
+  name: ServerNameSchema,
+  url: z.url({ protocol: /^https?$/, error: '"url" must be an http:// or https:// address' }),
+  /** Sent with every request; values are credentials and never shown. */
+  headers: StringMapSchema.optional(),
+});
+export type McpHttpServerConfig = z.infer<typeof McpHttpServerConfigSchema>;
+
+export const McpServerConfigSchema = z.union([McpStdioServerConfigSchema, McpHttpServerConfigSchema]);
+export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
+
+export const McpConfigFileSchema = z.object({
+  servers: z.array(z.unknown()),
+});
+
+export function isStdioServer(server: McpServerConfig): server is McpStdioServerConfig {
+  return 'command' in server;
+}
+
+export interface LoadedMcpConfig {
+  servers: McpServerConfig[];
+  /** One line per problem, for the person: names the file and says what to fix. */
+  problems: string[];
+}
+
+/**
+ * Reads ~/.mino/mcp.json. A missing file means no servers. The file holds
+ * credentials, so a looser mode is tightened to 0600.
+ */
+export async function loadMcpConfig(homeDir: string): Promise<LoadedMcpConfig> {
+  const file = minoPaths(homeDir).mcp;
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { servers: [], problems: [] };
+    return { servers: [], problems: [`Cannot read ${file}: ${(error as Error).message}. No MCP servers are available until it can be read.`] };
+  }
+  await tightenMode(file);
+  return parseMcpConfig(text, file);
+}
+
+/** Parses the text of an mcp.json file; `file` names it in problems. */
+export function parseMcpConfig(text: string, file: string): LoadedMcpConfig {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { servers: [], problems: [`${file} is not valid JSON (${(error as Error).message}). Fix the file; no MCP servers are available until then.`] };
+  }
+  const top = McpConfigFileSchema.safeParse(json);
+  if (!top.success) {
+    return { servers: [], problems: [`${file} must be an object with a "servers" list, like {"servers": [{"name": "files", "command": "npx", "args": ["..."]}]}. No MCP servers are available until it is fixed.`] };
+  }
+  const servers: McpServerConfig[] = [];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  top.data.servers.forEach((entry, index) => {
+    const parsed = parseServerEntry(entry);
+    const label = `${file}, server ${index + 1}${hasName(entry) ? ` ("${entry.name}")` : ''}`;
+    if (!parsed.ok) {
+      problems.push(`${label}: ${parsed.reason}. This server is skipped; the others still work.`);
+      return;
+    }
+    if (seen.has(parsed.server.name)) {
+      problems.push(`${label}: the name "${parsed.server.name}" is already used by an earlier server. Give each server its own name; this one is skipped.`);
+      return;
+    }
+    seen.add(parsed.server.name);
+    servers.push(parsed.server);
+  });
+  return { servers, problems };
+}
+
+function parseServerEntry(entry: unknown): { ok: true; server: McpServerConfig } | { ok: false; reason: string } {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+    return { ok: false, reason: 'each server must be an object' };
+  }
+  const hasCommand = 'command' in entry;
+  const hasUrl = 'url' in entry;
+  if (hasCommand === hasUrl) {
+    return { ok: false, reason: 'give either "command" (a local server) or "url" (a remote server), not both and not neither' };
+  }
+  // Parsing against the one intended shape gives messages about that shape, not a union's.
+  const result = (hasCommand ? McpStdioServerConfigSchema : McpHttpServerConfigSchema).safeParse(entry);
+  if (result.success) return { ok: true, server: result.data };
+  return { ok: false, reason: result.error.issues.map(describeIssue).join('; ') };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  const where = issue.path.length > 0 ? `"${issue.path.map(String).join('.')}": ` : '';
+  return `${where}${issue.message}`;
+}
+
+function hasName(entry: unknown): entry is { name: string } {
+  return typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string';
+}
+
+async function tightenMode(file: string): Promise<void> {
+  try {
+    const stat = await fs.stat(file);
+    if ((stat.mode & 0o077) !== 0) await fs.chmod(file, PRIVATE_FILE_MODE);
+  } catch {
+    // Reading worked; a file we cannot chmod (another owner) is still usable.
+  }
+}
