@@ -1,0 +1,108 @@
+// The model client: one streamed Responses API request per call to respond().
+// Text deltas are forwarded as they arrive; the answer is returned only when
+// the service says the response completed, so a half answer never reaches the
+// loop as if it were whole.
+import OpenAI from 'openai';
+import type { Response as ApiResponse, ResponseOutputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
+import { fromApiOutput, toApiInput, toApiTools } from './apiItems';
+import { abortedError, droppedStreamError, failedResponseError, incompleteResponseError, toModelError } from './errors';
+import { findUnpairedCalls } from './history';
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent } from './types';
+
+export interface ModelClientOptions {
+  /** Defaults to the SDK's (api.openai.com). */
+  baseURL?: string;
+  apiKey: string;
+  model: string;
+  /** Retries of failed HTTP requests (the SDK's backoff); streams already under way are not retried. */
+  maxRetries?: number;
+  timeoutMs?: number;
+  /** Sent as parallel_tool_calls when set. */
+  parallelToolCalls?: boolean;
+}
+
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export function createModelClient(opts: ModelClientOptions): ModelClient {
+  const baseURL = opts.baseURL ?? DEFAULT_BASE_URL;
+  let sdk: OpenAI | undefined;
+
+  const configured = (): OpenAI => {
+    if (!opts.apiKey.trim()) throw new ModelError('config', 'No API key is set. Add your API key in Settings, then send your message again.');
+    if (!opts.model.trim()) throw new ModelError('config', 'No model is set. Choose a model in Settings, then send your message again.');
+    if (!URL.canParse(baseURL)) {
+      throw new ModelError('config', `The base URL "${baseURL}" is not a valid URL. Correct it in Settings, then send your message again.`);
+    }
+    sdk ??= new OpenAI({ apiKey: opts.apiKey, baseURL, maxRetries: opts.maxRetries, timeout: opts.timeoutMs });
+    return sdk;
+  };
+
+  return {
+    async respond(req: ModelRequest, onEvent: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
+      const unpaired = findUnpairedCalls(req.input);
+      if (unpaired.length > 0) {
+        throw new ModelError(
+          'unpaired_history',
+          `The conversation has tool calls without results (${unpaired.join(', ')}), so it was not sent to the model. Start a new session or use /clear, then send your message again.`,
+        );
+      }
+      const client = configured();
+      if (req.signal?.aborted) throw abortedError(req.signal.reason);
+      const errorContext = () => ({ baseURL, aborted: req.signal?.aborted ?? false, timeoutMs: opts.timeoutMs });
+
+      let stream: AsyncIterable<ResponseStreamEvent>;
+      try {
+        stream = await client.responses.create(
+          {
+            model: opts.model,
+            instructions: req.instructions,
+            input: toApiInput(req.input),
+            tools: toApiTools(req.tools),
+            stream: true,
+            store: false,
+            ...(opts.parallelToolCalls === undefined ? {} : { parallel_tool_calls: opts.parallelToolCalls }),
+          },
+          { signal: req.signal },
+        );
+      } catch (error) {
+        throw toModelError(error, errorContext());
+      }
+
+      let completed: ApiResponse | undefined;
+      const doneItems: ResponseOutputItem[] = [];
+      try {
+        for await (const event of stream) {
+          switch (event.type) {
+            case 'response.output_text.delta':
+              onEvent({ type: 'text_delta', delta: event.delta });
+              break;
+            case 'response.output_item.done':
+              doneItems[event.output_index] = event.item;
+              break;
+            case 'response.completed':
+              completed = event.response;
+              break;
+            case 'response.failed':
+              throw failedResponseError(event.response.error);
+            case 'response.incomplete':
+              throw incompleteResponseError(event.response.incomplete_details?.reason);
+            case 'error':
+              // The SDK usually raises these itself; an unnamed SSE error event arrives here.
+              throw toModelError(new OpenAI.APIError(undefined, event, undefined, undefined), errorContext());
+          }
+        }
+      } catch (error) {
+        throw toModelError(error, errorContext());
+      }
+      // The SDK ends the stream quietly when the request is aborted.
+      if (req.signal?.aborted) throw abortedError(req.signal.reason);
+      if (!completed) throw droppedStreamError();
+
+      const output = completed.output.length > 0 ? completed.output : doneItems.filter((item) => item !== undefined);
+      const usage = completed.usage
+        ? { inputTokens: completed.usage.input_tokens, outputTokens: completed.usage.output_tokens }
+        : undefined;
+      return { id: completed.id, output: fromApiOutput(output), ...(usage ? { usage } : {}) };
+    },
+  };
+}

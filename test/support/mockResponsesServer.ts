@@ -1,0 +1,295 @@
+// A real loopback HTTP server that speaks the Responses API's streaming
+// protocol (server-sent events) the way the openai SDK expects. It is the one
+// fake at the model edge: tests script what "the model" answers, turn by turn,
+// and read back every request it received. A child process (the CLI) can be
+// pointed at `baseURL` like any other model service.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface MockCall {
+  name: string;
+  /** An object is sent as its JSON text. */
+  arguments: Record<string, unknown> | string;
+  call_id?: string;
+}
+
+/** A normal streamed answer: optional text (split into several deltas), then optional function calls. */
+export interface MockAnswerStep {
+  text?: string;
+  calls?: MockCall[];
+  /** Response id; generated when omitted. */
+  id?: string;
+  usage?: { input_tokens: number; output_tokens: number };
+}
+/** A plain HTTP error instead of a stream. */
+export interface MockHttpStep {
+  httpStatus: number;
+  body?: object;
+}
+/**
+ * A stream that goes wrong: `failed` and `incomplete` end with those events,
+ * `error` sends an SSE `error` event, `drop` closes the connection mid-stream.
+ */
+export interface MockFailStep {
+  fail: 'failed' | 'incomplete' | 'error' | 'drop';
+  message?: string;
+}
+/** Streams these text deltas, then waits until the client goes away (for abort tests). */
+export interface MockHangStep {
+  hangAfterDeltas: string[];
+}
+export type MockStep = MockAnswerStep | MockHttpStep | MockFailStep | MockHangStep;
+/** Answers based on the request body it receives. */
+export type MockTurnScript = MockStep | ((requestBody: any) => MockStep); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  /** The body exactly as received, so tests can search it (for secrets, say). */
+  raw: string;
+}
+
+export interface MockResponsesServer {
+  /** Ends with /v1, ready for the SDK's baseURL. */
+  baseURL: string;
+  enqueue(...steps: MockTurnScript[]): void;
+  /** Steps not yet consumed. */
+  pending(): number;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+let counter = 0;
+const nextId = (prefix: string): string => `${prefix}_${process.pid}_${++counter}`;
+
+/** Splits text into a few deltas so tests see real streaming, not one chunk. */
+function splitIntoDeltas(text: string): string[] {
+  if (text.length <= 1) return [text];
+  const size = Math.max(1, Math.ceil(text.length / 3));
+  const parts: string[] = [];
+  for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
+  return parts;
+}
+
+class SseWriter {
+  private sequence = 0;
+  constructor(private readonly res: http.ServerResponse) {}
+
+  start(): void {
+    this.res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+  }
+
+  send(type: string, payload: Record<string, unknown>): void {
+    const data = { type, sequence_number: this.sequence++, ...payload };
+    this.res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+}
+
+function responseObject(id: string, model: string, status: string, output: unknown[], extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    object: 'response',
+    created_at: Math.floor(Date.now() / 1000),
+    status,
+    model,
+    output,
+    error: null,
+    incomplete_details: null,
+    instructions: null,
+    parallel_tool_calls: true,
+    tool_choice: 'auto',
+    tools: [],
+    usage: null,
+    ...extra,
+  };
+}
+
+function streamTextItem(sse: SseWriter, outputIndex: number, text: string, deltas: string[]) {
+  const itemId = nextId('msg');
+  const part = { type: 'output_text', text: '', annotations: [] };
+  sse.send('response.output_item.added', {
+    output_index: outputIndex,
+    item: { id: itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] },
+  });
+  sse.send('response.content_part.added', { item_id: itemId, output_index: outputIndex, content_index: 0, part });
+  for (const delta of deltas) {
+    sse.send('response.output_text.delta', { item_id: itemId, output_index: outputIndex, content_index: 0, delta, logprobs: [] });
+  }
+  return { itemId, finish: () => finishTextItem(sse, itemId, outputIndex, text) };
+}
+
+function finishTextItem(sse: SseWriter, itemId: string, outputIndex: number, text: string) {
+  const part = { type: 'output_text', text, annotations: [] };
+  sse.send('response.output_text.done', { item_id: itemId, output_index: outputIndex, content_index: 0, text, logprobs: [] });
+  sse.send('response.content_part.done', { item_id: itemId, output_index: outputIndex, content_index: 0, part });
+  const item = { id: itemId, type: 'message', role: 'assistant', status: 'completed', content: [part] };
+  sse.send('response.output_item.done', { output_index: outputIndex, item });
+  return item;
+}
+
+function streamCallItem(sse: SseWriter, outputIndex: number, call: MockCall) {
+  const itemId = nextId('fc');
+  const callId = call.call_id ?? nextId('call');
+  const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+  const base = { id: itemId, type: 'function_call', call_id: callId, name: call.name };
+  sse.send('response.output_item.added', { output_index: outputIndex, item: { ...base, arguments: '', status: 'in_progress' } });
+  for (const delta of splitIntoDeltas(args)) {
+    sse.send('response.function_call_arguments.delta', { item_id: itemId, output_index: outputIndex, delta });
+  }
+  sse.send('response.function_call_arguments.done', { item_id: itemId, output_index: outputIndex, name: call.name, arguments: args });
+  const item = { ...base, arguments: args, status: 'completed' };
+  sse.send('response.output_item.done', { output_index: outputIndex, item });
+  return item;
+}
+
+function answer(res: http.ServerResponse, model: string, step: MockAnswerStep): void {
+  const id = step.id ?? nextId('resp');
+  const sse = new SseWriter(res);
+  sse.start();
+  sse.send('response.created', { response: responseObject(id, model, 'in_progress', []) });
+  sse.send('response.in_progress', { response: responseObject(id, model, 'in_progress', []) });
+  const output: unknown[] = [];
+  if (step.text !== undefined) {
+    output.push(streamTextItem(sse, output.length, step.text, splitIntoDeltas(step.text)).finish());
+  }
+  for (const call of step.calls ?? []) output.push(streamCallItem(sse, output.length, call));
+  const usage = step.usage ?? { input_tokens: 10, output_tokens: 5 };
+  sse.send('response.completed', {
+    response: responseObject(id, model, 'completed', output, {
+      usage: {
+        input_tokens: usage.input_tokens,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens: usage.output_tokens,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: usage.input_tokens + usage.output_tokens,
+      },
+    }),
+  });
+  res.end();
+}
+
+function fail(res: http.ServerResponse, model: string, step: MockFailStep): void {
+  const id = nextId('resp');
+  const sse = new SseWriter(res);
+  sse.start();
+  sse.send('response.created', { response: responseObject(id, model, 'in_progress', []) });
+  const partial = streamTextItem(sse, 0, 'Partial', ['Par', 'tial']);
+  switch (step.fail) {
+    case 'failed':
+      partial.finish();
+      sse.send('response.failed', {
+        response: responseObject(id, model, 'failed', [], {
+          error: { code: 'server_error', message: step.message ?? 'The model had an internal failure.' },
+        }),
+      });
+      res.end();
+      return;
+    case 'incomplete':
+      partial.finish();
+      sse.send('response.incomplete', {
+        response: responseObject(id, model, 'incomplete', [], {
+          incomplete_details: { reason: step.message ?? 'max_output_tokens' },
+        }),
+      });
+      res.end();
+      return;
+    case 'error':
+      sse.send('error', { code: 'server_error', message: step.message ?? 'The stream hit an error.', param: null });
+      res.end();
+      return;
+    case 'drop':
+      // Once the events so far have reached the client, close the socket without ending the
+      // chunked body: the client sees a stream that broke off mid-answer.
+      res.write(': dropping\n\n', () => res.socket?.destroy());
+      return;
+  }
+}
+
+function hang(res: http.ServerResponse, model: string, step: MockHangStep): void {
+  const id = nextId('resp');
+  const sse = new SseWriter(res);
+  sse.start();
+  sse.send('response.created', { response: responseObject(id, model, 'in_progress', []) });
+  streamTextItem(sse, 0, step.hangAfterDeltas.join(''), step.hangAfterDeltas);
+  // Nothing more is sent; the connection stays open until the client aborts or the server closes.
+}
+
+export async function startMockResponsesServer(): Promise<MockResponsesServer> {
+  const queue: MockTurnScript[] = [];
+  const requests: RecordedRequest[] = [];
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = undefined;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = undefined;
+      }
+      const url = req.url ?? '';
+      requests.push({ method: req.method ?? '', path: url, headers: req.headers, body, raw });
+
+      if (req.method !== 'POST' || !url.startsWith('/v1/responses')) {
+        sendJson(res, 404, { error: { message: `The mock model service has no route ${req.method} ${url}.`, type: 'not_found' } });
+        return;
+      }
+      const script = queue.shift();
+      if (script === undefined) {
+        sendJson(res, 500, {
+          error: {
+            message: 'The mock model service has no scripted answer left: the test enqueued fewer steps than were requested.',
+            type: 'server_error',
+          },
+        });
+        return;
+      }
+      const model = typeof (body as { model?: unknown })?.model === 'string' ? (body as { model: string }).model : 'mock-model';
+      let step: MockStep;
+      try {
+        step = typeof script === 'function' ? script(body) : script;
+      } catch (error) {
+        sendJson(res, 500, { error: { message: `The mock step threw: ${String(error)}`, type: 'server_error' } });
+        return;
+      }
+      if ('httpStatus' in step) sendJson(res, step.httpStatus, step.body ?? { error: { message: `Scripted HTTP ${step.httpStatus}`, type: 'server_error' } });
+      else if ('fail' in step) fail(res, model, step);
+      else if ('hangAfterDeltas' in step) hang(res, model, step);
+      else answer(res, model, step);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    enqueue: (...steps) => void queue.push(...steps),
+    pending: () => queue.length,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Hanging streams and idle keep-alive sockets would otherwise hold close() open.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: object): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
