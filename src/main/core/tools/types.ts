@@ -21,6 +21,11 @@ export type Validation<Args> = { ok: true; args: Args } | { ok: false; reason: s
 /** Facts a tool gives the policy about one validated call: its normalized target, if it has one. */
 export interface ToolTarget {
   path?: ProjectPath;
+  /**
+   * What `path` names: read_file, write_file and edit_file say 'file'. Left
+   * out, the policy assumes it may be a directory and judges it more strictly.
+   */
+  pathIs?: 'file' | 'directory';
 }
 
 export type Inspection<State> =

@@ -1,0 +1,96 @@
+// The one decision made before every live tool call: allow, ask or deny.
+// Its only inputs are facts the program established itself (the tool's
+// declared kind and the normalized target path) and the session's mode.
+// There is deliberately no field here that could carry model text, file
+// contents, tool output or a summary.
+import type { Decision, PermissionMode, ToolKind } from '../../../shared/domain';
+import type { AnyTool, ProjectPath } from '../tools/types';
+import { protectedRuleFor, type TargetType } from './protectedPaths';
+
+export { allowedRecordTitle } from './allowedRecord';
+
+export interface DecisionFacts {
+  readonly kind: ToolKind;
+  /** The normalized project-relative target of a file tool. */
+  readonly path?: ProjectPath;
+  /** What `path` names, as the tool declares it; absent is judged as a possible directory. */
+  readonly pathIs?: TargetType;
+}
+
+export interface Verdict {
+  decision: Decision;
+  /** For deny: the text returned to the model as the denied result. Otherwise why, for logs. */
+  reason: string;
+  /** An allow that must still be shown as an "allowed without confirmation" record. */
+  shown: boolean;
+}
+
+/** Builds the facts from the tool's own declarations only; the arguments reach them through `target`, which normalizes. */
+export function factsFor(tool: AnyTool, args: unknown): DecisionFacts {
+  const target = tool.target(args);
+  const facts: { kind: ToolKind; path?: ProjectPath; pathIs?: TargetType } = { kind: tool.kind };
+  if (target.path !== undefined) facts.path = target.path;
+  if (target.pathIs !== undefined) facts.pathIs = target.pathIs;
+  return facts;
+}
+
+type Outcome = 'allow' | 'allow, shown' | 'ask';
+
+/** Table 10-1 of the book: what a call that is not refused does in each mode. */
+const MODE_TABLE: Readonly<Record<ToolKind, Readonly<Record<PermissionMode, Outcome>>>> = {
+  restricted_read: { manual: 'allow', 'accept-edits': 'allow', bypass: 'allow' },
+  file_write: { manual: 'ask', 'accept-edits': 'allow, shown', bypass: 'allow, shown' },
+  bash: { manual: 'ask', 'accept-edits': 'ask', bypass: 'allow, shown' },
+  mcp: { manual: 'ask', 'accept-edits': 'ask', bypass: 'allow, shown' },
+};
+
+const KIND_NAMES: Readonly<Record<ToolKind, string>> = {
+  restricted_read: 'restricted reads',
+  file_write: 'file writes and edits',
+  bash: 'Bash commands',
+  mcp: 'MCP calls',
+};
+
+export function decide(facts: DecisionFacts, mode: PermissionMode): Verdict {
+  // Protected paths first, in every mode, before any file is opened.
+  if (facts.path !== undefined) {
+    const rule = protectedRuleFor(facts.path, targetTypeFor(facts));
+    if (rule !== null) {
+      return deny(`Blocked by policy: ${facts.path} is a protected path; file tools never read or write it. Do not retry or work around this with another tool.`);
+    }
+  } else if (facts.kind === 'file_write') {
+    // A write without a checked target cannot be judged; refuse rather than guess.
+    return deny('Blocked by policy: this file call has no target path the program could check. Do not retry or work around this with another tool.');
+  }
+
+  const outcome = MODE_TABLE[facts.kind]?.[mode];
+  if (outcome === undefined) {
+    return deny(`Blocked by policy: the program does not know how to judge this call in ${String(mode)} mode. Do not retry or work around this with another tool.`);
+  }
+  const what = KIND_NAMES[facts.kind];
+  switch (outcome) {
+    case 'allow':
+      return { decision: 'allow', reason: `${capitalize(what)} run in every mode.`, shown: false };
+    case 'allow, shown':
+      return { decision: 'allow', reason: `${mode} mode runs ${what} without asking; the call is shown.`, shown: true };
+    case 'ask':
+      return { decision: 'ask', reason: `${mode} mode asks before ${what}.`, shown: false };
+  }
+}
+
+/**
+ * Writes are judged as if the last segment could be a directory: a file named
+ * `.git` redirects git to another directory's config and hooks, so creating
+ * or changing one is refused. A plain file named `.git` may be read.
+ */
+function targetTypeFor(facts: DecisionFacts): TargetType {
+  return facts.kind === 'restricted_read' && facts.pathIs === 'file' ? 'file' : 'directory';
+}
+
+function deny(reason: string): Verdict {
+  return { decision: 'deny', reason, shown: false };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
