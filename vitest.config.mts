@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Two cores: keep workers few so process- and timing-sensitive tests stay honest.
     maxWorkers: 2,
+    // The JSON report is what .ci/run counts.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });
