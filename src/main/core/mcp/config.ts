@@ -7,15 +7,15 @@ import { PRIVATE_FILE_MODE, minoPaths } from '../config/minoHome';
 
 const ServerNameSchema = z
   .string()
-  .min(1, 'a server needs a non-empty "name"')
-  .max(64, 'a server name is at most 64 characters');
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters');
 
 const StringMapSchema = z.record(z.string(), z.string());
 
 /** A server Mino starts as a local process and talks to over stdin/stdout. */
 export const McpStdioServerConfigSchema = z.strictObject({
   name: ServerNameSchema,
-  command: z.string().min(1, '"command" must not be empty'),
+  command: z.string().min(1, 'must not be empty'),
   args: z.array(z.string()).optional(),
   /** Set over a minimal inherited environment; values are credentials and never shown. */
   env: StringMapSchema.optional(),
@@ -27,7 +27,9 @@ export type McpStdioServerConfig = z.infer<typeof McpStdioServerConfigSchema>;
 /** A remote server reached over Streamable HTTP. */
 export const McpHttpServerConfigSchema = z.strictObject({
   name: ServerNameSchema,
-  url: z.url({ protocol: /^https?$/, error: '"url" must be an http:// or https:// address' }),
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+    .refine((url) => !/^[a-z]+:\/\/[^/?#]*@/i.test(url), 'must not contain a user name or password; send credentials in "headers"'),
   /** Sent with every request; values are credentials and never shown. */
   headers: StringMapSchema.optional(),
 });

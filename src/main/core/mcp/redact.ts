@@ -12,7 +12,7 @@ export const REDACTED = '[redacted]';
  */
 export const MIN_SECRET_LENGTH = 4;
 
-/** Every credential value configured for one server: env values, header values, URL password and query values. */
+/** Every credential value configured for one server: env values, header values and URL query values. */
 export function credentialValues(server: McpServerConfig): string[] {
   const values: string[] = [];
   if (isStdioServer(server)) {
@@ -24,9 +24,8 @@ export function credentialValues(server: McpServerConfig): string[] {
       const lastWord = value.trim().split(/\s+/).pop();
       if (lastWord !== undefined && lastWord !== value) values.push(lastWord);
     }
-    const url = new URL(server.url);
-    values.push(decodeURIComponent(url.password), decodeURIComponent(url.username));
-    for (const value of url.searchParams.values()) values.push(value);
+    // Some services take a key in the query string ("?key=..."); it is as secret as a header.
+    for (const value of new URL(server.url).searchParams.values()) values.push(value);
   }
   return values;
 }
