@@ -1,0 +1,31 @@
+// How the confined filesystem layer reports a refusal or an I/O failure. The
+// tools map `refused` to invalid_arguments (the model can fix its call) and
+// `failed` to failed (something happened that the call itself did not cause).
+
+export interface FsFailure {
+  ok: false;
+  kind: 'refused' | 'failed';
+  reason: string;
+  /** Set when the refusal is that this project path does not exist, so a tool can suggest its own remedy. */
+  missingPath?: string;
+}
+
+export function refused(reason: string, missingPath?: string): FsFailure {
+  return missingPath === undefined ? { ok: false, kind: 'refused', reason } : { ok: false, kind: 'refused', reason, missingPath };
+}
+
+export function failed(reason: string): FsFailure {
+  return { ok: false, kind: 'failed', reason };
+}
+
+/** The error code of a Node system error, if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** A short, person-readable account of an unexpected I/O error. */
+export function describeIoError(action: string, target: string, error: unknown): string {
+  const code = errorCode(error);
+  const detail = code ?? (error instanceof Error ? error.message : String(error));
+  return `could not ${action} ${target} (${detail})`;
+}

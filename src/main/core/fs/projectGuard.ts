@@ -1,0 +1,51 @@
+// Refuses projects that contain Mino's own data directory. Opening the home
+// directory as a project is the common case; without this check an
+// unapproved read could send the API key or other sessions' history to the
+// model service.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { MINO_DIR_NAME } from '../config/minoHome';
+
+/** Shown to the person (desktop picker, CLI) and returned by every file tool in such a project. */
+export const PROJECT_CONTAINS_MINO_HOME_MESSAGE =
+  "This project folder contains Mino's data directory (~/.mino), where your API key and the history of " +
+  'every session are kept, so the file tools are turned off here: nothing can be read or written. ' +
+  'Open a folder inside your home directory instead, such as the folder of one project.';
+
+/**
+ * True when the project's real path is the home directory or one of its
+ * ancestors, or when ~/.mino itself resolves into the project. Real paths are
+ * compared, so a symlinked route to the home directory counts.
+ */
+export async function projectContainsMinoHome(projectDir: string, homeDir: string): Promise<boolean> {
+  const minoDir = path.join(homeDir, MINO_DIR_NAME);
+  const [project, home, mino] = await Promise.all([realOrResolved(projectDir), realOrResolved(homeDir), realOrResolved(minoDir)]);
+  return isSameOrInside(home, project) || isSameOrInside(mino, project);
+}
+
+/**
+ * The real project directory, or null when it contains ~/.mino. File tools
+ * call this first and work under the returned path, so the guard and the
+ * confinement agree on one resolution of the project.
+ */
+export async function confinedProjectRoot(projectDir: string, homeDir: string): Promise<string | null> {
+  const minoDir = path.join(homeDir, MINO_DIR_NAME);
+  const [project, home, mino] = await Promise.all([fs.realpath(projectDir), realOrResolved(homeDir), realOrResolved(minoDir)]);
+  return isSameOrInside(home, project) || isSameOrInside(mino, project) ? null : project;
+}
+
+function isSameOrInside(candidate: string, dir: string): boolean {
+  if (candidate === dir) return true;
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  return candidate.startsWith(prefix);
+}
+
+// A home or ~/.mino that does not exist yet is still compared by its
+// resolved name: a project that would contain it must not be opened either.
+async function realOrResolved(p: string): Promise<string> {
+  try {
+    return await fs.realpath(p);
+  } catch {
+    return path.resolve(p);
+  }
+}

@@ -1,0 +1,138 @@
+// edit_file: replaces one exact, unique fragment of a file. Inspection finds
+// the fragment in the file as it is now and binds the approval to that
+// content's digest; execution rechecks it and writes atomically.
+import { createTwoFilesPatch } from 'diff';
+import { z } from 'zod';
+import type { ToolResult } from '../../../shared/domain';
+import { replaceFileAtomically } from '../fs/atomicWrite';
+import { readProjectText } from '../fs/readText';
+import {
+  CHANGED_AFTER_APPROVAL,
+  fsFailureResult,
+  locationFields,
+  openProjectRoot,
+  projectPathArg,
+  stoppedResult,
+  validateFileArgs,
+  WRITE_DENIAL_MESSAGE,
+  WRITE_WARNING,
+} from './fileToolSupport';
+import { describeSize, previewText } from './preview';
+import type { Inspection, ProjectPath, Tool } from './types';
+
+export interface EditFileArgs {
+  path: ProjectPath;
+  old_string: string;
+  new_string: string;
+}
+
+/** What inspection saw, and the content execution writes if the file is unchanged. */
+export interface EditFileState {
+  sha256: string;
+  fileMode: number;
+  line: number;
+  newText: string;
+}
+
+const argsSchema: z.ZodType<EditFileArgs> = z
+  .strictObject({
+    path: projectPathArg('Path of the file, relative to the project directory.'),
+    old_string: z
+      .string()
+      .min(1, 'old_string is empty; copy the exact text to replace from the file')
+      .describe('The exact text to replace, copied from the file; it must occur exactly once.'),
+    new_string: z
+      .string()
+      .refine((s) => !s.includes('\0'), 'new_string contains a NUL byte; edit_file writes text only')
+      .describe('The text that replaces old_string.'),
+  })
+  .refine((args) => args.old_string !== args.new_string, {
+    message: 'old_string and new_string are the same, so the edit would change nothing',
+  });
+
+export const editFileTool: Tool<EditFileArgs, EditFileState> = {
+  name: 'edit_file',
+  description:
+    'Replace one exact fragment of a text file inside the project. old_string must be copied exactly from the file ' +
+    '(read it first) and occur exactly once; include surrounding lines if needed to make it unique. ' +
+    'Each call is shown to the user for approval.',
+  kind: 'file_write',
+  argsSchema,
+  validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
+  target: (args) => ({ path: args.path }),
+  async inspect(args, ctx): Promise<Inspection<EditFileState>> {
+    const project = await openProjectRoot(ctx);
+    if (!project.ok) return project;
+    const current = await readProjectText(project.root, args.path);
+    if (!current.ok) {
+      if (current.missingPath === args.path) {
+        return invalid(`${args.path} does not exist; use write_file with mode "create" to make a new file.`);
+      }
+      return { ok: false, result: fsFailureResult(current) };
+    }
+    const { file } = current;
+    const found = locateOnce(file.text, args.old_string);
+    if (found.count === 0) {
+      return invalid(
+        `old_string was not found in ${args.path}. Read the file with read_file and copy the exact text to replace, ` +
+          'including whitespace and line breaks.',
+      );
+    }
+    if (found.count > 1) {
+      return invalid(
+        `old_string occurs ${found.count} times in ${args.path}; include enough surrounding text to make it occur exactly once.`,
+      );
+    }
+    const index = found.index;
+    const newText = file.text.slice(0, index) + args.new_string + file.text.slice(index + args.old_string.length);
+    const line = lineAt(file.text, index);
+    return {
+      ok: true,
+      state: { sha256: file.sha256, fileMode: file.mode, line, newText },
+      confirmation: {
+        tool: 'edit_file',
+        fields: [
+          ...locationFields(args.path, ctx),
+          { label: 'Starting line', value: String(line) },
+          { label: 'Remove', value: previewText(args.old_string) },
+          { label: 'Insert', value: previewText(args.new_string) },
+          { label: 'Resulting file', value: describeSize(newText) },
+        ],
+        diff: createTwoFilesPatch(args.path, args.path, file.text, newText),
+        warning: WRITE_WARNING,
+      },
+    };
+  },
+  async execute(args, state, ctx): Promise<ToolResult> {
+    if (ctx.signal?.aborted) return stoppedResult();
+    const project = await openProjectRoot(ctx);
+    if (!project.ok) return project.result;
+    const current = await readProjectText(project.root, args.path);
+    if (!current.ok || current.file.sha256 !== state.sha256) return { status: 'failed', output: CHANGED_AFTER_APPROVAL };
+    const replaced = await replaceFileAtomically(project.root, args.path, state.newText, state.fileMode);
+    if (!replaced.ok) return { status: 'failed', output: replaced.reason };
+    return { status: 'completed', output: `Edited ${args.path} at line ${state.line} (${describeSize(state.newText)}).` };
+  },
+  denialMessage: WRITE_DENIAL_MESSAGE,
+};
+
+/**
+ * Where `needle` occurs, counting overlapping occurrences too: in "aaa" the
+ * fragment "aa" is ambiguous, so it counts twice.
+ */
+export function locateOnce(haystack: string, needle: string): { count: number; index: number } {
+  const index = haystack.indexOf(needle);
+  let count = 0;
+  for (let i = index; i !== -1; i = haystack.indexOf(needle, i + 1)) count++;
+  return { count, index };
+}
+
+function lineAt(text: string, index: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+function invalid(output: string): Inspection<EditFileState> {
+  return { ok: false, result: { status: 'invalid_arguments', output } };
+}

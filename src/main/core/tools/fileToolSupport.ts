@@ -1,0 +1,91 @@
+// What the four file tools share: the path argument, pure validation, the
+// ~/.mino guard, the mapping of filesystem refusals to results, and the
+// confirmation wording.
+import { z } from 'zod';
+import type { ConfirmationField, ToolResult } from '../../../shared/domain';
+import type { FsFailure } from '../fs/fsResult';
+import { confinedProjectRoot, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
+import { normalizeProjectPath, PROJECT_ROOT } from '../fs/projectPath';
+import type { ProjectPath, ToolContext, Validation } from './types';
+
+export const WRITE_WARNING = 'Writes with your account permissions; approval applies only to this change to the current file.';
+export const WRITE_DENIAL_MESSAGE =
+  'The user did not approve this change; the file was not modified. Do not retry without a new user request.';
+export const CHANGED_AFTER_APPROVAL = 'File changed after approval; nothing was written.';
+
+/**
+ * The path argument. It is a plain string to the model and to zod; only
+ * `validateFileArgs` (through normalizeProjectPath) turns it into the
+ * canonical ProjectPath the type promises, so callers use `validate`, not a
+ * bare parse of the schema.
+ */
+export function projectPathArg(description: string): z.ZodType<ProjectPath> {
+  return z.string().describe(description) as unknown as z.ZodType<ProjectPath>;
+}
+
+/**
+ * Parses the arguments, then normalizes `path`. Pure. `allowRoot` is for
+ * list_dir, the only tool whose target may be the project directory itself.
+ */
+export function validateFileArgs<Args extends { path: ProjectPath }>(
+  schema: z.ZodType<Args>,
+  raw: unknown,
+  options: { allowRoot: boolean },
+): Validation<Args> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
+  const normalized = normalizeProjectPath(parsed.data.path);
+  if (!normalized.ok) return normalized;
+  if (!options.allowRoot && normalized.path === PROJECT_ROOT) {
+    return { ok: false, reason: 'the path names the project directory itself; give the path of a file inside it' };
+  }
+  return { ok: true, args: { ...parsed.data, path: normalized.path } };
+}
+
+export type ProjectRoot = { ok: true; root: string } | { ok: false; result: ToolResult };
+
+/**
+ * The real project directory every file operation works under, or the error
+ * result that disables the file tools when the project contains ~/.mino.
+ */
+export async function openProjectRoot(ctx: ToolContext): Promise<ProjectRoot> {
+  let root: string | null;
+  try {
+    root = await confinedProjectRoot(ctx.projectDir, ctx.homeDir);
+  } catch {
+    return {
+      ok: false,
+      result: { status: 'failed', output: `The project directory ${ctx.projectDir} cannot be opened; nothing was read or written.` },
+    };
+  }
+  if (root === null) {
+    return {
+      ok: false,
+      result: { status: 'error', output: `${PROJECT_CONTAINS_MINO_HOME_MESSAGE} Tell the user; do not retry with file tools.` },
+    };
+  }
+  return { ok: true, root };
+}
+
+/** A refusal is the model's to fix (invalid_arguments); anything else failed. */
+export function fsFailureResult(failure: FsFailure): ToolResult {
+  return { status: failure.kind === 'refused' ? 'invalid_arguments' : 'failed', output: failure.reason };
+}
+
+/** The first two fields of every file tool's confirmation, as the book orders them. */
+export function locationFields(p: ProjectPath, ctx: ToolContext): ConfirmationField[] {
+  return [
+    { label: 'Path', value: p },
+    { label: 'Project directory', value: ctx.projectDir },
+  ];
+}
+
+export function stoppedResult(): ToolResult {
+  return { status: 'failed', output: 'The turn was stopped before the change was written; nothing was written.' };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}

@@ -1,0 +1,54 @@
+// list_dir: a restricted read of one directory's entries, directories first,
+// each marked dir, file, link or other, capped so a huge directory cannot
+// flood the context.
+import { z } from 'zod';
+import { listProjectDirectory, type DirectoryEntry } from '../fs/listDirectory';
+import { fsFailureResult, locationFields, openProjectRoot, projectPathArg, validateFileArgs } from './fileToolSupport';
+import type { ProjectPath, Tool } from './types';
+
+export const LIST_DIR_MAX_ENTRIES = 200;
+
+export interface ListDirArgs {
+  path: ProjectPath;
+}
+
+const argsSchema: z.ZodType<ListDirArgs> = z.strictObject({
+  path: projectPathArg('Path of the directory, relative to the project directory; "." for the project directory itself.'),
+});
+
+export const listDirTool: Tool<ListDirArgs, null> = {
+  name: 'list_dir',
+  description:
+    'List the entries of a directory inside the project, directories first, each marked dir, file, link or other. ' +
+    `Shows at most ${LIST_DIR_MAX_ENTRIES} entries. Use "." for the project directory.`,
+  kind: 'restricted_read',
+  argsSchema,
+  validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: true }),
+  target: (args) => ({ path: args.path }),
+  async inspect(args, ctx) {
+    const project = await openProjectRoot(ctx);
+    if (!project.ok) return project;
+    return { ok: true, state: null, confirmation: { tool: 'list_dir', fields: locationFields(args.path, ctx) } };
+  },
+  async execute(args, _state, ctx) {
+    const project = await openProjectRoot(ctx);
+    if (!project.ok) return project.result;
+    const listed = await listProjectDirectory(project.root, args.path);
+    if (!listed.ok) return fsFailureResult(listed);
+    return { status: 'completed', output: formatListing(args.path, listed.entries) };
+  },
+  denialMessage: 'The user did not approve listing this directory; nothing was read. Do not retry without a new user request.',
+};
+
+/** One entry a line, "dir   src"; names with control characters are JSON-quoted so they cannot forge lines. */
+export function formatListing(p: ProjectPath, entries: DirectoryEntry[]): string {
+  if (entries.length === 0) return `${p} is an empty directory.`;
+  const lines = entries.slice(0, LIST_DIR_MAX_ENTRIES).map((entry) => `${entry.kind.padEnd(5)} ${displayName(entry.name)}`);
+  const hidden = entries.length - LIST_DIR_MAX_ENTRIES;
+  if (hidden > 0) lines.push(`... ${hidden} more ${hidden === 1 ? 'entry' : 'entries'} not shown (${entries.length} in total).`);
+  return lines.join('\n');
+}
+
+function displayName(name: string): string {
+  return /[\u0000-\u001f\u007f]|^\s|\s$|^"/.test(name) ? JSON.stringify(name) : name;
+}

@@ -1,0 +1,154 @@
+// write_file: creates a new file or overwrites an existing one, as the model
+// says; never "whichever applies". Inspection records what the person is
+// shown (the create target's absence, or the digest of the file to replace);
+// execution rechecks it and writes atomically.
+import { createTwoFilesPatch } from 'diff';
+import * as fs from 'node:fs/promises';
+import { z } from 'zod';
+import type { Confirmation, ToolResult } from '../../../shared/domain';
+import { createFileAtomically, replaceFileAtomically } from '../fs/atomicWrite';
+import { checkDirectoryChain } from '../fs/confinedOpen';
+import { errorCode } from '../fs/fsResult';
+import { resolveInProject } from '../fs/projectPath';
+import { readProjectText } from '../fs/readText';
+import {
+  CHANGED_AFTER_APPROVAL,
+  fsFailureResult,
+  locationFields,
+  openProjectRoot,
+  projectPathArg,
+  stoppedResult,
+  validateFileArgs,
+  WRITE_DENIAL_MESSAGE,
+  WRITE_WARNING,
+} from './fileToolSupport';
+import { describeSize, previewText } from './preview';
+import type { Inspection, ProjectPath, Tool } from './types';
+
+export interface WriteFileArgs {
+  path: ProjectPath;
+  content: string;
+  mode: 'create' | 'overwrite';
+}
+
+/** What inspection saw, and what execution must find again. */
+export type WriteFileState = { mode: 'create' } | { mode: 'overwrite'; sha256: string; fileMode: number };
+
+const argsSchema: z.ZodType<WriteFileArgs> = z.strictObject({
+  path: projectPathArg('Path of the file, relative to the project directory.'),
+  content: z
+    .string()
+    .refine((s) => !s.includes('\0'), 'content contains a NUL byte; write_file writes text only')
+    .describe('The complete new content of the file (UTF-8 text).'),
+  mode: z
+    .enum(['create', 'overwrite'], { error: 'mode must be "create" (the file must not exist) or "overwrite" (it must exist)' })
+    .describe('"create" for a new file in an existing directory; "overwrite" to replace an existing file.'),
+});
+
+export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
+  name: 'write_file',
+  description:
+    'Write a whole text file inside the project. mode "create" makes a new file (it must not exist; its directory must); ' +
+    'mode "overwrite" replaces an existing file, keeping its permissions. Each call is shown to the user for approval. ' +
+    'For a small change to an existing file, prefer edit_file.',
+  kind: 'file_write',
+  argsSchema,
+  validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
+  target: (args) => ({ path: args.path }),
+  async inspect(args, ctx): Promise<Inspection<WriteFileState>> {
+    const project = await openProjectRoot(ctx);
+    if (!project.ok) return project;
+    const fields = locationFields(args.path, ctx);
+    const confirmation = (action: string, diff?: string): Confirmation => ({
+      tool: 'write_file',
+      fields: [...fields, { label: 'Action', value: action }, { label: 'Resulting file', value: describeSize(args.content) }],
+      preview: previewText(args.content),
+      ...(diff === undefined ? {} : { diff }),
+      warning: WRITE_WARNING,
+    });
+
+    if (args.mode === 'create') {
+      const absent = await inspectCreateTarget(project.root, args.path);
+      if (absent) return { ok: false, result: absent };
+      return { ok: true, state: { mode: 'create' }, confirmation: confirmation('Create a new file') };
+    }
+
+    const current = await readProjectText(project.root, args.path);
+    if (!current.ok) {
+      if (current.missingPath === args.path) {
+        return invalid(`${args.path} does not exist, so it cannot be overwritten; use mode "create" to make a new file.`);
+      }
+      return { ok: false, result: fsFailureResult(current) };
+    }
+    const { file } = current;
+    const diff = createTwoFilesPatch(args.path, args.path, file.text, args.content);
+    return {
+      ok: true,
+      state: { mode: 'overwrite', sha256: file.sha256, fileMode: file.mode },
+      confirmation: confirmation(`Overwrite the existing file (${file.size} bytes)`, diff),
+    };
+  },
+  async execute(args, state, ctx): Promise<ToolResult> {
+    if (ctx.signal?.aborted) return stoppedResult();
+    const project = await openProjectRoot(ctx);
+    if (!project.ok) return project.result;
+
+    if (state.mode === 'create') {
+      // A name taken since inspection, even by a dangling link, is not what was approved.
+      if (await nameIsTaken(resolveInProject(project.root, args.path))) return changedAfterApproval();
+      const created = await createFileAtomically(project.root, args.path, args.content);
+      if (!created.ok) return created.kind === 'target-appeared' ? changedAfterApproval() : { status: 'failed', output: created.reason };
+      return { status: 'completed', output: `Created ${args.path} (${describeSize(args.content)}).` };
+    }
+
+    const current = await readProjectText(project.root, args.path);
+    if (!current.ok || current.file.sha256 !== state.sha256) return changedAfterApproval();
+    const replaced = await replaceFileAtomically(project.root, args.path, args.content, state.fileMode);
+    if (!replaced.ok) return { status: 'failed', output: replaced.reason };
+    return { status: 'completed', output: `Overwrote ${args.path} (${describeSize(args.content)}).` };
+  },
+  denialMessage: WRITE_DENIAL_MESSAGE,
+};
+
+/** Null when `p` may be created: its directories are real and present, and the name is free. */
+async function inspectCreateTarget(root: string, p: ProjectPath): Promise<ToolResult | null> {
+  const chain = await checkDirectoryChain(root, p);
+  if (!chain.ok) {
+    if (chain.missingPath !== undefined) {
+      return {
+        status: 'invalid_arguments',
+        output:
+          `The directory ${chain.missingPath} does not exist; write_file creates a file only in an existing directory. ` +
+          'Create the directory first, or choose a path in one that exists (list_dir shows them).',
+      };
+    }
+    return fsFailureResult(chain);
+  }
+  try {
+    await fs.lstat(resolveInProject(root, p));
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return null;
+    return { status: 'failed', output: `could not check ${p} (${errorCode(error) ?? String(error)}).` };
+  }
+  return {
+    status: 'invalid_arguments',
+    output: `${p} already exists. Read it, then use edit_file for a change, or write_file with mode "overwrite" to replace it.`,
+  };
+}
+
+async function nameIsTaken(absPath: string): Promise<boolean> {
+  try {
+    await fs.lstat(absPath);
+    return true;
+  } catch (error) {
+    return errorCode(error) !== 'ENOENT';
+  }
+}
+
+function changedAfterApproval(): ToolResult {
+  return { status: 'failed', output: CHANGED_AFTER_APPROVAL };
+}
+
+function invalid(output: string): Inspection<WriteFileState> {
+  return { ok: false, result: { status: 'invalid_arguments', output } };
+}
