@@ -25,7 +25,7 @@ function buildServer(calls: TestHttpServer['calls']): McpServer {
       return { content: [{ type: 'text', text: `Echo: ${message}` }] };
     },
   );
-  server.registerTool('show-request', { description: 'Returns the headers and URL of the request that carried this call.' }, async (_args, extra) => {
+  server.registerTool('show-request', { description: 'Returns the headers and URL of the request that carried this call.' }, async (extra) => {
     calls.push({ tool: 'show-request', args: {} });
     const info = extra.requestInfo;
     return { content: [{ type: 'text', text: JSON.stringify({ url: info?.url?.toString(), headers: info?.headers }, null, 2) }] };
