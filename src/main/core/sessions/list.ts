@@ -1,0 +1,73 @@
+// The session list: one summary per saved log, newest activity first.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { SessionSummary } from '../../../shared/domain';
+import { minoPaths } from '../config/minoHome';
+import { isSessionId } from './ids';
+import { parseLine, splitLog } from './logLines';
+import { recordTime } from './load';
+
+/**
+ * Sessions of one project (compared by the exact real path string saved in
+ * each header), or of all projects. A log whose header cannot be read is left
+ * out; opening it directly reports why.
+ */
+export async function listSessions(homeDir: string, projectDir?: string): Promise<SessionSummary[]> {
+  const dir = minoPaths(homeDir).sessions;
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const wanted = projectDir === undefined ? undefined : await realPathOrSelf(projectDir);
+  const summaries: SessionSummary[] = [];
+  for (const name of names) {
+    const id = name.endsWith('.jsonl') ? name.slice(0, -'.jsonl'.length) : '';
+    if (!isSessionId(id)) continue;
+    const summary = await summarize(path.join(dir, name), id);
+    if (summary && (wanted === undefined || summary.projectDir === wanted)) summaries.push(summary);
+  }
+  return summaries.sort((a, b) => (a.updatedAt === b.updatedAt ? a.id.localeCompare(b.id) : a.updatedAt < b.updatedAt ? 1 : -1));
+}
+
+async function summarize(file: string, id: string): Promise<SessionSummary | undefined> {
+  let content: Buffer;
+  try {
+    content = await fs.readFile(file);
+  } catch {
+    return undefined;
+  }
+  const lines = splitLog(content);
+  const first = lines[0] && parseLine(lines[0].text);
+  if (!first || !first.ok || first.record.type !== 'session' || first.record.id !== id) return undefined;
+  const header = first.record;
+  // Only the first prompt and the last good record matter, so read from each end and stop early.
+  let firstPrompt = '';
+  for (const line of lines.slice(1)) {
+    if (!line.text.includes('"user"')) continue;
+    const parsed = parseLine(line.text);
+    if (parsed.ok && parsed.record.type === 'user') {
+      firstPrompt = parsed.record.text;
+      break;
+    }
+  }
+  let updatedAt = header.createdAt;
+  for (let index = lines.length - 1; index > 0; index--) {
+    const parsed = parseLine(lines[index]!.text);
+    if (parsed.ok) {
+      updatedAt = recordTime(parsed.record);
+      break;
+    }
+  }
+  return { id, projectDir: header.projectDir, firstPrompt, createdAt: header.createdAt, updatedAt };
+}
+
+async function realPathOrSelf(dir: string): Promise<string> {
+  try {
+    return await fs.realpath(dir);
+  } catch {
+    return dir;
+  }
+}

@@ -1,0 +1,221 @@
+// Loading a saved session: parse every record, check each recorded tool start
+// with the tools' pure validation (never inspection, never execution), and
+// rebuild the model history so every call is paired with an output.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { HistoryItem } from '../model/types';
+import { sessionFile } from './ids';
+import { brokenTailReason, parseLine, splitLog } from './logLines';
+import type { SessionRecord } from './records';
+import { SessionLoadError } from './sessionErrors';
+import { NEVER_STARTED, toolOutputForModel, UNKNOWN_OUTCOME } from './toolOutput';
+
+export { SessionLoadError } from './sessionErrors';
+export { toolOutputForModel } from './toolOutput';
+
+/** The tools' pure validate, by tool name. */
+export type CallValidator = (name: string, args: string) => { ok: true } | { ok: false; reason: string };
+
+export interface UnknownCall {
+  call_id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface LoadedSession {
+  id: string;
+  projectDir: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Every good record, in order. */
+  records: SessionRecord[];
+  /** Model input since the last 'clear', every call paired with an output. */
+  history: HistoryItem[];
+  /** Started, no result saved, not yet acknowledged. Never run again. */
+  unknownCalls: UnknownCall[];
+  /** E.g. a truncated last line that was (or will be) set aside. */
+  problems: Array<{ line: number; message: string }>;
+}
+
+interface OpenCall extends UnknownCall {
+  started: boolean;
+  resolved: boolean;
+}
+
+export async function loadSession(homeDir: string, id: string, validate: CallValidator): Promise<LoadedSession> {
+  let file: string;
+  try {
+    file = sessionFile(homeDir, id);
+  } catch (error) {
+    throw new SessionLoadError((error as Error).message);
+  }
+  let content: Buffer;
+  try {
+    content = await fs.readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SessionLoadError(
+      code === 'ENOENT' ? `There is no saved session ${id} (${file} does not exist).` : `Could not read the session file ${file}: ${(error as Error).message}.`,
+      { cause: error },
+    );
+  }
+
+  const corrupt = (line: number, why: string): SessionLoadError =>
+    new SessionLoadError(
+      `The session file ${file} is corrupt at line ${line}: ${why}. The session was not loaded, so nothing in it is lost; fix or remove that line, or start a new session.`,
+      { line },
+    );
+
+  const lines = splitLog(content);
+  const problems: LoadedSession['problems'] = [];
+  const records: SessionRecord[] = [];
+  const recordLines: number[] = [];
+  lines.forEach((line, index) => {
+    const isLast = index === lines.length - 1;
+    if (isLast && index > 0) {
+      const reason = brokenTailReason(line);
+      if (reason !== undefined) {
+        problems.push({ line: line.number, message: `Line ${line.number} was not loaded because ${reason}; every record before it was kept.` });
+        return;
+      }
+    }
+    const parsed = parseLine(line.text);
+    if (!parsed.ok) throw corrupt(line.number, parsed.reason);
+    records.push(parsed.record);
+    recordLines.push(line.number);
+  });
+
+  const header = records[0];
+  if (!header || header.type !== 'session') throw corrupt(1, 'the first line is not the session header');
+  if (header.id !== id) throw corrupt(1, `the header names session ${header.id}, not ${id}`);
+
+  problems.push(...(await recentSetAsideProblems(file, lines.length, records.at(-1))));
+
+  const history: HistoryItem[] = [];
+  const calls = new Map<string, OpenCall>();
+  const unknown: UnknownCall[] = [];
+  const acknowledged = new Set<string>();
+  let open: OpenCall[] = [];
+
+  // Pairs every call of the previous response before anything that follows it.
+  const closeOpenCalls = () => {
+    for (const call of open) {
+      if (call.resolved) continue;
+      call.resolved = true;
+      if (call.started) {
+        history.push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(UNKNOWN_OUTCOME) });
+        unknown.push({ call_id: call.call_id, name: call.name, arguments: call.arguments });
+      } else {
+        history.push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(NEVER_STARTED) });
+      }
+    }
+    open = [];
+  };
+
+  const pendingCall = (callId: string, line: number, what: string): OpenCall => {
+    const call = calls.get(callId);
+    if (!call) throw corrupt(line, `${what} for call ${callId}, which no saved response asked for`);
+    if (call.resolved || !open.includes(call)) throw corrupt(line, `${what} for call ${callId}, which already has a result`);
+    return call;
+  };
+
+  records.forEach((record, index) => {
+    const line = recordLines[index]!;
+    switch (record.type) {
+      case 'session':
+        if (index !== 0) throw corrupt(line, 'a second session header');
+        return;
+      case 'user':
+        closeOpenCalls();
+        history.push({ type: 'message', role: 'user', text: record.text });
+        return;
+      case 'response':
+        closeOpenCalls();
+        for (const item of record.output) {
+          if (item.type === 'function_call') {
+            if (calls.has(item.call_id)) throw corrupt(line, `call id ${item.call_id} is used twice`);
+            const call: OpenCall = { call_id: item.call_id, name: item.name, arguments: item.arguments, started: false, resolved: false };
+            calls.set(item.call_id, call);
+            open.push(call);
+          } else if (item.type === 'function_call_output') {
+            throw corrupt(line, 'a model response cannot contain a tool output');
+          }
+          history.push(item);
+        }
+        return;
+      case 'tool_start': {
+        const call = pendingCall(record.call_id, line, 'a tool start');
+        if (call.started) throw corrupt(line, `call ${record.call_id} is started twice`);
+        if (record.name !== call.name || record.arguments !== call.arguments) {
+          throw corrupt(line, `the tool start for call ${record.call_id} does not match the call the model made`);
+        }
+        const validation = validate(record.name, record.arguments);
+        if (!validation.ok) throw corrupt(line, `the recorded ${record.name} call does not pass validation (${validation.reason})`);
+        call.started = true;
+        return;
+      }
+      case 'tool_result': {
+        const call = pendingCall(record.call_id, line, 'a tool result');
+        call.resolved = true;
+        history.push({ type: 'function_call_output', call_id: record.call_id, output: toolOutputForModel(record) });
+        // A saved "unknown" result still needs the person to see it before the session goes on.
+        if (record.status === 'unknown') unknown.push({ call_id: call.call_id, name: call.name, arguments: call.arguments });
+        return;
+      }
+      case 'acknowledge':
+        for (const callId of record.call_ids) acknowledged.add(callId);
+        return;
+      case 'clear':
+        closeOpenCalls();
+        history.length = 0;
+        return;
+      case 'turn_end':
+        return;
+    }
+  });
+  closeOpenCalls();
+
+  const last = records.at(-1)!;
+  return {
+    id,
+    projectDir: header.projectDir,
+    createdAt: header.createdAt,
+    updatedAt: recordTime(last),
+    records,
+    history,
+    unknownCalls: unknown.filter((call) => !acknowledged.has(call.call_id)),
+    problems,
+  };
+}
+
+export function recordTime(record: SessionRecord): string {
+  return record.type === 'session' ? record.createdAt : record.at;
+}
+
+/**
+ * A broken last line that opening for append already moved aside is still
+ * worth telling the person about until the session moves on: reported while
+ * no record is newer than the set-aside file.
+ */
+async function recentSetAsideProblems(file: string, lineCount: number, last: SessionRecord | undefined): Promise<LoadedSession['problems']> {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.corrupt-`;
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((name) => name.startsWith(prefix));
+  } catch {
+    return [];
+  }
+  const lastTime = last ? recordTime(last) : '';
+  const problems: LoadedSession['problems'] = [];
+  for (const name of names.sort()) {
+    const stamp = name.slice(prefix.length).replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3}Z)$/, '$1:$2:$3.$4');
+    if (stamp >= lastTime) {
+      problems.push({
+        line: lineCount + 1,
+        message: `Line ${lineCount + 1} was truncated or corrupt and was set aside in ${name}; every record before it was kept.`,
+      });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,193 @@
+// The append-only session log: one JSON record per line, each one fsynced
+// before append() returns, so what the loop acts on is already on disk.
+import { constants } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { ensureMinoHome, PRIVATE_FILE_MODE } from '../config/minoHome';
+import { newSessionId, sessionFile } from './ids';
+import { brokenTailReason, splitLog } from './logLines';
+import { SESSION_FORMAT_VERSION, SessionRecordSchema, type SessionRecord, type SessionRecordWithoutAt } from './records';
+import { SessionLoadError, SessionSaveError } from './sessionErrors';
+
+export { SessionLoadError, SessionSaveError };
+
+export interface SetAsideTail {
+  line: number;
+  message: string;
+  /** Where the broken bytes were moved: <id>.jsonl.corrupt-<timestamp>. */
+  file: string;
+}
+
+export class SessionLog {
+  readonly id: string;
+  readonly file: string;
+  /** Set when opening found a broken last line and moved it aside. */
+  readonly setAside?: SetAsideTail;
+  private handle: fs.FileHandle | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private failure: SessionSaveError | undefined;
+
+  private constructor(id: string, file: string, handle: fs.FileHandle, setAside?: SetAsideTail) {
+    this.id = id;
+    this.file = file;
+    this.handle = handle;
+    if (setAside) this.setAside = setAside;
+  }
+
+  /** Starts a new session for a project and saves its header. */
+  static async create(homeDir: string, projectDir: string): Promise<SessionLog> {
+    await ensureMinoHome(homeDir);
+    const id = newSessionId();
+    const file = sessionFile(homeDir, id);
+    const handle = await fs.open(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_APPEND, PRIVATE_FILE_MODE);
+    const log = new SessionLog(id, file, handle);
+    try {
+      await handle.chmod(PRIVATE_FILE_MODE); // the umask may have narrowed or widened the create mode
+      await log.append({
+        type: 'session',
+        version: SESSION_FORMAT_VERSION,
+        id,
+        projectDir: await realProjectDir(projectDir),
+        createdAt: new Date().toISOString(),
+      });
+      await syncDirectory(path.dirname(file));
+    } catch (error) {
+      await log.close();
+      throw error instanceof SessionSaveError ? error : new SessionSaveError(`Could not start a session log at ${file}: ${describe(error)}. Check that ~/.mino/sessions is writable, then try again.`, { cause: error });
+    }
+    return log;
+  }
+
+  /**
+   * Reopens a saved session to add to it. A truncated or corrupt last line is
+   * moved to <id>.jsonl.corrupt-<timestamp> first, so nothing is lost and
+   * the next record starts on a line of its own.
+   */
+  static async openForAppend(homeDir: string, id: string): Promise<SessionLog> {
+    await ensureMinoHome(homeDir);
+    const file = sessionFile(homeDir, id);
+    let content: Buffer;
+    try {
+      content = await fs.readFile(file);
+    } catch (error) {
+      throw new SessionLoadError(`Could not open session ${id} (${file}): ${describe(error)}.`, { cause: error });
+    }
+    const lines = splitLog(content);
+    const last = lines.at(-1);
+    if (!last || (lines.length === 1 && brokenTailReason(last) !== undefined)) {
+      throw new SessionLoadError(`The session file ${file} has no readable header line, so it cannot be continued. Start a new session.`, { line: 1 });
+    }
+
+    const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND);
+    let setAside: SetAsideTail | undefined;
+    try {
+      await handle.chmod(PRIVATE_FILE_MODE);
+      const reason = brokenTailReason(last);
+      if (reason !== undefined) {
+        const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        await writeNewPrivateFile(aside, content.subarray(last.start));
+        await handle.truncate(last.start);
+        await handle.sync();
+        await syncDirectory(path.dirname(file));
+        setAside = { line: last.number, file: aside, message: `Line ${last.number} was set aside in ${path.basename(aside)} because ${reason}; every record before it was kept.` };
+      } else if (!last.terminated) {
+        // A complete record whose newline was lost: finish the line so the next record starts its own.
+        await handle.write('\n');
+        await handle.sync();
+      }
+    } catch (error) {
+      await handle.close();
+      throw new SessionSaveError(`Could not repair the end of the session file ${file}: ${describe(error)}. Free disk space or fix the permissions of ~/.mino/sessions, then try again.`, { cause: error });
+    }
+    return new SessionLog(id, file, handle, setAside);
+  }
+
+  /**
+   * Saves one record (stamping `at` when missing) and waits until it is on
+   * disk. Throws SessionSaveError if it cannot be saved; after that the log
+   * refuses every further record, since the file may end in a partial line.
+   */
+  append(record: SessionRecordWithoutAt | SessionRecord): Promise<void> {
+    const stamped = 'at' in record || record.type === 'session' ? record : { ...record, at: new Date().toISOString() };
+    const parsed = SessionRecordSchema.safeParse(stamped);
+    if (!parsed.success) {
+      return Promise.reject(new TypeError(`Refusing to save a malformed session record: ${parsed.error.issues[0]?.message ?? 'unknown shape'}.`));
+    }
+    const line = Buffer.from(`${JSON.stringify(parsed.data)}\n`, 'utf8');
+    const run = this.queue.then(() => this.write(line));
+    // Keep the chain alive for later records; each caller still sees its own outcome.
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close();
+  }
+
+  private async write(line: Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!this.handle) throw new SessionSaveError(`The session log ${this.file} is closed; the turn was stopped and nothing further was run.`);
+    try {
+      let offset = 0;
+      while (offset < line.length) {
+        const { bytesWritten } = await this.handle.write(line, offset, line.length - offset);
+        offset += bytesWritten;
+      }
+      await this.handle.sync();
+    } catch (error) {
+      this.failure = new SessionSaveError(
+        `Could not save to the session log ${this.file}: ${describe(error)}. The turn was stopped and nothing further was run. Free disk space or fix the permissions of ~/.mino/sessions, then reopen the session.`,
+        { cause: error },
+      );
+      throw this.failure;
+    }
+  }
+}
+
+async function realProjectDir(projectDir: string): Promise<string> {
+  try {
+    return await fs.realpath(projectDir);
+  } catch {
+    return path.resolve(projectDir);
+  }
+}
+
+async function writeNewPrivateFile(file: string, content: Buffer): Promise<void> {
+  const handle = await fs.open(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_FILE_MODE);
+  try {
+    await handle.chmod(PRIVATE_FILE_MODE);
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.open(dir, constants.O_RDONLY);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function describe(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+    const known: Record<string, string> = {
+      ENOSPC: 'the disk is full',
+      EFBIG: 'the file is too large for this system',
+      EDQUOT: 'the disk quota is used up',
+      EACCES: 'permission denied',
+      EPERM: 'permission denied',
+      EROFS: 'the file system is read-only',
+      ENOENT: 'the file does not exist',
+      EIO: 'an input/output error',
+    };
+    return known[error.code] ?? (error instanceof Error ? error.message : error.code);
+  }
+  return error instanceof Error ? error.message : String(error);
+}
