@@ -1,0 +1,155 @@
+// Runs one program as the leader of its own process group, so a timeout or a
+// stop can end everything it started (pipelines, background children), not
+// just the first process. Output is captured up to a cap as it arrives.
+import { spawn } from 'node:child_process';
+
+export interface GroupRunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  /** How long processes get to exit after SIGTERM before the group gets SIGKILL. */
+  killGraceMs: number;
+  /** Cap on combined stdout and stderr kept, in bytes. */
+  maxOutputBytes: number;
+  signal?: AbortSignal;
+}
+
+export interface GroupRunOutcome {
+  /** Combined stdout and stderr in arrival order, at most maxOutputBytes. */
+  output: string;
+  /** Bytes of output produced beyond the cap and not returned. */
+  cutBytes: number;
+  /** How the run ended: on its own, by the timeout, or by the abort signal. */
+  ending: 'exited' | 'timed_out' | 'aborted';
+  exitCode: number | null;
+  exitSignal: NodeJS.Signals | null;
+  /** Set when the program could not be started at all. */
+  startError?: Error;
+}
+
+const POLL_MS = 25;
+
+export function runInProcessGroup(file: string, args: readonly string[], options: GroupRunOptions): Promise<GroupRunOutcome> {
+  return new Promise((resolve) => {
+    const output = new CappedOutput(options.maxOutputBytes);
+    let ending: GroupRunOutcome['ending'] = 'exited';
+    let killing: Promise<void> | null = null;
+    let settled = false;
+
+    const child = spawn(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      // stdin is /dev/null: a command waiting for input reads end-of-file at once.
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+
+    const finish = (outcome: Omit<GroupRunOutcome, 'output' | 'cutBytes'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      const text = output.text();
+      resolve({ output: text.text, cutBytes: text.cutBytes, ...outcome });
+    };
+
+    const stop = (why: 'timed_out' | 'aborted') => {
+      if (killing || settled || child.pid === undefined) return;
+      ending = why;
+      const pid = child.pid;
+      killing = killProcessGroup(pid, options.killGraceMs).then(() => {
+        // A process that left the group may still hold the pipes; stop waiting for it.
+        if (child.exitCode !== null || child.signalCode !== null) closeStreams();
+        else child.once('exit', closeStreams);
+      });
+    };
+    const closeStreams = () => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    };
+    const onAbort = () => stop('aborted');
+
+    const timer = setTimeout(() => stop('timed_out'), options.timeoutMs);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
+
+    child.stdout?.on('data', (chunk: Buffer) => output.add(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.add(chunk));
+
+    child.on('error', (error) => {
+      // Only a failure to start ends the run here; later errors still end in "close".
+      if (child.pid === undefined) finish({ ending: 'exited', exitCode: null, exitSignal: null, startError: error });
+    });
+    child.on('close', (code, signal) => {
+      const done = () => finish({ ending, exitCode: code, exitSignal: signal });
+      if (killing) void killing.then(done);
+      else done();
+    });
+  });
+}
+
+/**
+ * SIGTERM to the whole group, then SIGKILL to whatever is left after the
+ * grace period. Resolves once the group is empty or SIGKILL was sent.
+ */
+export async function killProcessGroup(pgid: number, graceMs: number): Promise<void> {
+  if (!signalGroup(pgid, 'SIGTERM')) return;
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    if (!signalGroup(pgid, 0)) return;
+  }
+  signalGroup(pgid, 'SIGKILL');
+}
+
+/** Sends a signal to every process in the group; false when the group no longer exists. */
+function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    // ESRCH: nothing is left. Anything else: nothing more this process can signal.
+    return false;
+  }
+}
+
+/** Keeps the first `limit` bytes and counts the rest, without holding them. */
+class CappedOutput {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  private cut = 0;
+
+  constructor(private readonly limit: number) {}
+
+  add(chunk: Buffer): void {
+    const room = this.limit - this.kept;
+    if (room > 0) {
+      const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
+      this.chunks.push(part);
+      this.kept += part.length;
+    }
+    this.cut += Math.max(0, chunk.length - Math.max(0, room));
+  }
+
+  text(): { text: string; cutBytes: number } {
+    let bytes = Buffer.concat(this.chunks);
+    let cutBytes = this.cut;
+    if (cutBytes > 0) {
+      // Do not end on half a character: move its leading bytes to the cut part.
+      const whole = completeUtf8Length(bytes);
+      cutBytes += bytes.length - whole;
+      bytes = bytes.subarray(0, whole);
+    }
+    return { text: bytes.toString('utf8'), cutBytes };
+  }
+}
+
+/** Length of `bytes` without a trailing, incomplete UTF-8 sequence. */
+function completeUtf8Length(bytes: Buffer): number {
+  let start = bytes.length - 1;
+  while (start >= 0 && bytes.length - start < 4 && (bytes[start] & 0xc0) === 0x80) start -= 1;
+  if (start < 0) return bytes.length;
+  const lead = bytes[start];
+  const needed = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return bytes.length - start < needed ? start : bytes.length;
+}
