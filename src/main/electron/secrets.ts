@@ -1,0 +1,55 @@
+// The API key, encrypted with the operating system's key store (safeStorage)
+// into ~/.mino/secrets.json (0600). Refuses to store it where Electron would
+// only obfuscate it (Linux without a keyring), and says what to do instead.
+import * as fs from 'node:fs/promises';
+import type { SafeStorage } from 'electron';
+import { z } from 'zod';
+import { ensureMinoHome, minoPaths, writePrivateFile } from '../core/config/minoHome';
+import type { SecretStore } from '../service/ports';
+
+export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
+  Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>;
+
+const SecretsFileSchema = z.object({ apiKey: z.string().optional() });
+
+export const NO_SECURE_STORAGE_MESSAGE =
+  'Mino cannot store the API key securely on this system (no keyring is available). Set OPENAI_API_KEY in the environment before starting Mino instead.';
+
+function canEncrypt(safeStorage: SafeStorageLike): boolean {
+  if (!safeStorage.isEncryptionAvailable()) return false;
+  // On Linux without a keyring, "basic_text" encrypts with a fixed, public key.
+  return safeStorage.getSelectedStorageBackend?.() !== 'basic_text';
+}
+
+export function createSafeStorageSecretStore(safeStorage: SafeStorageLike, homeDir: string): SecretStore {
+  const file = minoPaths(homeDir).secrets;
+  return {
+    async getApiKey() {
+      let text: string;
+      try {
+        text = await fs.readFile(file, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      let parsed: z.infer<typeof SecretsFileSchema>;
+      try {
+        parsed = SecretsFileSchema.parse(JSON.parse(text));
+      } catch {
+        throw new Error(`The stored API key in ${file} is damaged. Enter the key again in Settings.`);
+      }
+      if (!parsed.apiKey) return null;
+      try {
+        return safeStorage.decryptString(Buffer.from(parsed.apiKey, 'base64'));
+      } catch {
+        throw new Error('The stored API key cannot be decrypted (the system keyring may have changed). Enter the key again in Settings.');
+      }
+    },
+    async setApiKey(apiKey) {
+      if (!canEncrypt(safeStorage)) throw new Error(NO_SECURE_STORAGE_MESSAGE);
+      const encrypted = safeStorage.encryptString(apiKey).toString('base64');
+      await ensureMinoHome(homeDir);
+      await writePrivateFile(file, `${JSON.stringify({ apiKey: encrypted })}\n`);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// The sandboxed preload: exposes `window.mino`, built from the contract, and nothing else.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { EVENT_IPC_PREFIX } from '../shared/ipc';
+import { buildMinoApi } from './buildApi';
+
+const api = buildMinoApi({
+  invoke: (channel, input) => ipcRenderer.invoke(channel, input),
+  listen(channel, listener) {
+    const ipcChannel = `${EVENT_IPC_PREFIX}${channel}`;
+    const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+    ipcRenderer.on(ipcChannel, wrapped);
+    return () => {
+      ipcRenderer.removeListener(ipcChannel, wrapped);
+    };
+  },
+});
+
+contextBridge.exposeInMainWorld('mino', api);
