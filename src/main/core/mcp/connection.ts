@@ -214,10 +214,11 @@ export class McpConnection {
   }
 }
 
+// A JSON-RPC error answer means the server is alive and refused; anything
+// else (a timeout, a closed connection, a refused socket) means it is not.
 function isConnectionFailure(error: unknown): boolean {
   if (error instanceof McpError) return error.code === ErrorCode.RequestTimeout || error.code === ErrorCode.ConnectionClosed;
-  // Transport errors (a refused connection, a reset stream) are not McpErrors.
-  return !(error instanceof McpError);
+  return true;
 }
 
 function stopped(): CallOutcome {
