@@ -179,7 +179,7 @@ function describe(error: unknown): string {
   if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
     const known: Record<string, string> = {
       ENOSPC: 'the disk is full',
-      EFBIG: 'the file is too large for this system',
+      EFBIG: 'the file has reached the largest size this system allows',
       EDQUOT: 'the disk quota is used up',
       EACCES: 'permission denied',
       EPERM: 'permission denied',
