@@ -1,0 +1,90 @@
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROJECT_CONTAINS_MINO_HOME_MESSAGE, projectContainsMinoHome } from '../../../src/main/core/fs/projectGuard';
+import { fileTools } from '../../../src/main/core/tools/fileTools';
+import { listTree, makeTempProject, runApproved, type TempProject } from './tempProject';
+
+let t: TempProject;
+beforeEach(async () => {
+  t = await makeTempProject();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+describe('projectContainsMinoHome', () => {
+  it('is true for the home directory itself', async () => {
+    expect(await projectContainsMinoHome(t.home, t.home)).toBe(true);
+  });
+
+  it('is true for an ancestor of the home directory', async () => {
+    expect(await projectContainsMinoHome(t.base, t.home)).toBe(true);
+    expect(await projectContainsMinoHome('/', t.home)).toBe(true);
+  });
+
+  it('is true for a symlinked route to the home directory', async () => {
+    const link = path.join(t.base, 'home-link');
+    await fs.symlink(t.home, link);
+    expect(await projectContainsMinoHome(link, t.home)).toBe(true);
+    expect(await projectContainsMinoHome(t.home, link)).toBe(true);
+  });
+
+  it('is true when ~/.mino itself is a link into the project', async () => {
+    await fs.rm(path.join(t.home, '.mino'), { recursive: true });
+    await fs.mkdir(path.join(t.project, 'mino-data'));
+    await fs.symlink(path.join(t.project, 'mino-data'), path.join(t.home, '.mino'));
+    expect(await projectContainsMinoHome(t.project, t.home)).toBe(true);
+  });
+
+  it('is false for a project beside or inside the home directory', async () => {
+    expect(await projectContainsMinoHome(t.project, t.home)).toBe(false);
+    const inside = path.join(t.home, 'code', 'app');
+    await fs.mkdir(inside, { recursive: true });
+    expect(await projectContainsMinoHome(inside, t.home)).toBe(false);
+  });
+
+  it('does not mistake a sibling with a common prefix for an ancestor', async () => {
+    const home = path.join(t.base, 'projectile');
+    await fs.mkdir(home);
+    expect(await projectContainsMinoHome(t.project, home)).toBe(false);
+  });
+});
+
+describe('file tools in a project that contains ~/.mino', () => {
+  it('every tool returns an error result and reads or writes nothing', async () => {
+    await fs.writeFile(path.join(t.home, '.mino', 'secrets.json'), '{"apiKey":"sk-secret"}');
+    await fs.writeFile(path.join(t.home, 'notes.md'), 'old\n');
+    const ctx = { projectDir: t.home, homeDir: t.home };
+    const before = await listTree(t.home);
+    const calls: Array<[string, unknown]> = [
+      ['read_file', { path: '.mino/secrets.json' }],
+      ['list_dir', { path: '.' }],
+      ['write_file', { path: 'new.md', content: 'x', mode: 'create' }],
+      ['write_file', { path: 'notes.md', content: 'x', mode: 'overwrite' }],
+      ['edit_file', { path: 'notes.md', old_string: 'old', new_string: 'new' }],
+    ];
+    for (const [name, args] of calls) {
+      const tool = fileTools.find((candidate) => candidate.name === name)!;
+      const run = await runApproved(tool, args, ctx);
+      expect(run.result.status, name).toBe('error');
+      expect(run.result.output).toContain(PROJECT_CONTAINS_MINO_HOME_MESSAGE);
+      expect(run.result.output).not.toContain('sk-secret');
+      expect(run.step).toBe('inspect');
+    }
+    // execute on its own (as for a restricted read) refuses as well
+    const read = fileTools[0];
+    const args = read.validate({ path: 'notes.md' });
+    expect(args.ok).toBe(true);
+    if (args.ok) expect((await read.execute(args.args, null, ctx)).status).toBe('error');
+    expect(await listTree(t.home)).toEqual(before);
+    expect(await fs.readFile(path.join(t.home, 'notes.md'), 'utf8')).toBe('old\n');
+  });
+
+  it('also refuses a project reached through a symlink to the home directory', async () => {
+    const link = path.join(t.base, 'home-link');
+    await fs.symlink(t.home, link);
+    const run = await runApproved(fileTools[0], { path: '.mino/secrets.json' }, { projectDir: link, homeDir: t.home });
+    expect(run.result.status).toBe('error');
+  });
+});
