@@ -1,0 +1,33 @@
+// Playwright: the renderer in Chromium over the test bridge, and _electron
+// specs that launch the built app where Electron's binary exists. Build first
+// (npx electron-vite build); the specs use out/renderer and out/main as built.
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './test/support/chromium';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  // Two cores, shared with other work.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  // Not test-results itself: Playwright empties its outputDir, and the vitest report lives there.
+  outputDir: 'test-results/playwright-artifacts',
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'renderer',
+      testIgnore: '**/electron/**',
+      use: { browserName: 'chromium', launchOptions: chromiumLaunchOptions() },
+    },
+    {
+      name: 'electron',
+      testMatch: 'electron/**/*.spec.ts',
+    },
+  ],
+});
