@@ -1,0 +1,83 @@
+// Parsing `mino exec` arguments. Everything here is typed by the person at the
+// command line, so `--mode` needs no further confirmation.
+import { parseArgs } from 'node:util';
+import { PermissionModeSchema, SessionIdSchema, type PermissionMode, type SessionId } from '../shared/domain';
+
+export const USAGE = `Usage:
+  mino exec [--project DIR] [--mode manual|accept-edits|bypass] [--approve never|always]
+            [--session ID] [--acknowledge] [--json] PROMPT
+
+Runs one turn of a new session (or of session ID) in DIR (default: the current directory).
+  --mode         permission mode for this run (default: manual)
+  --approve      how asks are answered (default: never, so every ask is denied)
+  --session      continue a saved session
+  --acknowledge  accept unknown results left by an interrupted run, then continue
+  --json         print one JSON object per line
+
+Exit codes: 0 completed, 1 the turn failed, 2 usage or configuration error, 3 unacknowledged unknown results.`;
+
+export interface ExecArgs {
+  /** As typed; undefined means the current directory, or the session's own project with --session. */
+  projectDir?: string;
+  mode: PermissionMode;
+  approve: 'never' | 'always';
+  sessionId?: SessionId;
+  acknowledge: boolean;
+  json: boolean;
+  prompt: string;
+}
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export function parseExecArgs(argv: string[]): ExecArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        project: { type: 'string' },
+        mode: { type: 'string' },
+        approve: { type: 'string' },
+        session: { type: 'string' },
+        acknowledge: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+
+  const mode = PermissionModeSchema.safeParse(values.mode ?? 'manual');
+  if (!mode.success) throw new UsageError(`Unknown permission mode "${values.mode}". Use manual, accept-edits or bypass.`);
+
+  const approve = values.approve ?? 'never';
+  if (approve !== 'never' && approve !== 'always') throw new UsageError(`--approve takes never or always, not "${approve}".`);
+
+  let sessionId: SessionId | undefined;
+  if (values.session !== undefined) {
+    const id = SessionIdSchema.safeParse(values.session);
+    if (!id.success) throw new UsageError(`"${values.session}" is not a session id: a session id is 32 lowercase hex characters.`);
+    sessionId = id.data;
+  }
+
+  const prompt = positionals.join(' ').trim();
+  if (!prompt) throw new UsageError('No prompt given: put what you want Mino to do after the options.');
+
+  return {
+    projectDir: values.project,
+    mode: mode.data,
+    approve,
+    sessionId,
+    acknowledge: values.acknowledge,
+    json: values.json,
+    prompt,
+  };
+}

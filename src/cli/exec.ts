@@ -1,0 +1,110 @@
+// `mino exec`: one turn, headless, through the same core as the desktop app.
+import * as path from 'node:path';
+import { Conversation, UnacknowledgedResultsError } from '../main/core/agent/conversation';
+import { sessionDeps } from '../main/core/agent/defaultDeps';
+import type { Approver } from '../main/core/agent/approver';
+import { resolveHomeDir } from '../main/core/config/minoHome';
+import { loadSettings } from '../main/core/config/settings';
+import { checkProjectDir } from '../main/core/projects/checkProject';
+import { SessionLoadError } from '../main/core/sessions/load';
+import type { ExecArgs } from './args';
+import { jsonPrinter, textPrinter, type Output, type TurnPrinter } from './printers';
+
+export const EXIT = { completed: 0, failed: 1, usage: 2, unknownResults: 3 } as const;
+
+export interface ExecIo {
+  stdout: Output;
+  stderr: Output;
+  env: NodeJS.ProcessEnv;
+}
+
+export async function runExec(args: ExecArgs, io: ExecIo): Promise<number> {
+  const fail = (message: string, code: number) => {
+    io.stderr.write(`mino: ${message}\n`);
+    return code;
+  };
+
+  let homeDir: string;
+  try {
+    homeDir = resolveHomeDir(io.env);
+  } catch (error) {
+    return fail((error as Error).message, EXIT.usage);
+  }
+
+  const settings = await loadSettings(homeDir);
+  if (!settings.ok) return fail(settings.error, EXIT.usage);
+
+  const { deps, close } = sessionDeps({ homeDir, env: io.env, settings: async () => settings.value });
+
+  let conversation: Conversation;
+  if (args.sessionId) {
+    try {
+      conversation = await Conversation.resume(deps, args.sessionId);
+    } catch (error) {
+      if (error instanceof SessionLoadError) return fail(error.message, EXIT.usage);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return fail(`No session ${args.sessionId} was found in ${path.join(homeDir, '.mino', 'sessions')}.`, EXIT.usage);
+      }
+      throw error;
+    }
+    // A session keeps the project it was started in; it is checked again, as it may have changed since.
+    const project = await checkProjectDir(conversation.projectDir, homeDir);
+    const asked = args.projectDir === undefined ? null : await checkProjectDir(path.resolve(args.projectDir), homeDir);
+    const problem = !project.ok
+      ? project.message
+      : asked && (!asked.ok || asked.projectDir !== project.projectDir)
+        ? `Session ${args.sessionId} belongs to ${conversation.projectDir}. Leave out --project, or name that folder.`
+        : null;
+    if (problem) {
+      await conversation.close();
+      return fail(problem, EXIT.usage);
+    }
+  } else {
+    const project = await checkProjectDir(path.resolve(args.projectDir ?? process.cwd()), homeDir);
+    if (!project.ok) return fail(project.message, EXIT.usage);
+    conversation = await Conversation.start(deps, project.projectDir);
+  }
+
+  const printer: TurnPrinter = args.json ? jsonPrinter(io.stdout) : textPrinter(io.stdout, io.stderr);
+  printer.session(conversation.id);
+  for (const problem of conversation.loadProblems) printer.event({ type: 'notice', message: `line ${problem.line}: ${problem.message}` });
+
+  try {
+    if (conversation.unknownCalls.length > 0) {
+      if (!args.acknowledge) {
+        return fail(new UnacknowledgedResultsError([...conversation.unknownCalls]).message + ' Run again with --acknowledge to continue.', EXIT.unknownResults);
+      }
+      const acknowledged = await conversation.acknowledge();
+      printer.event({ type: 'notice', message: `Acknowledged unknown results: ${acknowledged.map((c) => `${c.name} ${c.call_id}`).join(', ')}` });
+    }
+
+    const how = `--approve ${args.approve}`;
+    const approver: Approver = {
+      approve: async () => {
+        const approved = args.approve === 'always';
+        printer.approvalAnswer(approved, how);
+        return approved;
+      },
+    };
+
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      const outcome = await conversation.ask(args.prompt, {
+        mode: args.mode,
+        approver,
+        signal: stop.signal,
+        onEvent: (event) => printer.event(event),
+      });
+      return outcome.status === 'completed' ? EXIT.completed : EXIT.failed;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  } finally {
+    await conversation.close();
+    await close();
+  }
+}

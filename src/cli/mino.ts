@@ -1,0 +1,38 @@
+// The `mino` command. Today it has one subcommand, `exec`.
+import { parseExecArgs, UsageError, USAGE } from './args';
+import { EXIT, runExec } from './exec';
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined ? EXIT.usage : EXIT.completed;
+  }
+  if (command !== 'exec') {
+    process.stderr.write(`mino: unknown command "${command}".\n\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  let args;
+  try {
+    args = parseExecArgs(rest);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`mino: ${error.message}\n\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  return runExec(args, {
+    stdout: { write: (text) => process.stdout.write(text) },
+    stderr: { write: (text) => process.stderr.write(text) },
+    env: process.env,
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`mino: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = EXIT.failed;
+  },
+);

@@ -1,0 +1,122 @@
+// How `mino exec` shows a turn: the book's transcript form for people, or one
+// JSON object per line for scripts.
+import type { TurnEvent } from '../main/core/agent/events';
+import { allowedRecordTitle } from '../main/core/policy/allowedRecord';
+import { formatConfirmationFields } from '../main/core/tools/confirmationText';
+
+export interface Output {
+  write(text: string): void;
+}
+
+export interface TurnPrinter {
+  session(id: string): void;
+  event(event: TurnEvent): void;
+  /** Printed right after an ask, with how it was answered. */
+  approvalAnswer(approved: boolean, how: string): void;
+}
+
+export function textPrinter(out: Output, err: Output): TurnPrinter {
+  let assistantOpen = false; // an "Assistant>" header is owed before the next output
+  let inText = false;
+  const openAssistant = (inline: boolean) => {
+    if (assistantOpen) {
+      out.write(inline ? '\nAssistant> ' : '\nAssistant>\n');
+      assistantOpen = false;
+    }
+  };
+  const endText = () => {
+    if (inText) out.write('\n');
+    inText = false;
+  };
+  return {
+    session(id) {
+      err.write(`Session: ${id}\n`);
+    },
+    approvalAnswer(approved, how) {
+      out.write(`Approve this operation? [y/N] ${approved ? 'y' : 'n'} (${how})\n`);
+    },
+    event(event) {
+      switch (event.type) {
+        case 'user_message':
+          out.write(`You> ${event.text}\n`);
+          return;
+        case 'assistant_start':
+          endText();
+          assistantOpen = true;
+          return;
+        case 'assistant_delta':
+          openAssistant(true);
+          inText = true;
+          out.write(event.delta);
+          return;
+        case 'assistant_text':
+        case 'tool_call':
+        case 'approval':
+          return;
+        case 'tool_confirmation': {
+          endText();
+          openAssistant(false);
+          const title = event.asked ? `[Tool: ${event.name}]` : allowedRecordTitle(event.name, event.mode);
+          const lines = [title, ...formatConfirmationFields(event.confirmation)];
+          if (event.asked && event.confirmation.warning) lines.push(event.confirmation.warning);
+          out.write(`${lines.join('\n')}\n`);
+          if (!event.asked) out.write('\n');
+          return;
+        }
+        case 'tool_result':
+          endText();
+          openAssistant(false);
+          out.write(`[Tool result: ${event.status}]\n${event.output}${event.output.endsWith('\n') ? '' : '\n'}\n`);
+          return;
+        case 'notice':
+          endText();
+          err.write(`Note: ${event.message}\n`);
+          return;
+        case 'turn_end':
+          endText();
+          if (event.status !== 'completed' && event.message) err.write(`Turn ended (${event.status}): ${event.message}\n`);
+          out.write('\n');
+          return;
+      }
+    },
+  };
+}
+
+export function jsonPrinter(out: Output): TurnPrinter {
+  const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
+  return {
+    session(id) {
+      line({ type: 'session', id });
+    },
+    approvalAnswer() {
+      // The `approval` event carries the answer.
+    },
+    event(event) {
+      switch (event.type) {
+        case 'assistant_text':
+          line({ type: 'assistant_text', text: event.text });
+          return;
+        case 'tool_call':
+          line({ type: 'tool_call', call_id: event.callId, name: event.name, arguments: event.arguments, decision: event.decision, mode: event.mode });
+          return;
+        case 'tool_confirmation':
+          line({ type: 'tool_confirmation', call_id: event.callId, name: event.name, asked: event.asked, fields: event.confirmation.fields });
+          return;
+        case 'approval':
+          line({ type: 'approval', call_id: event.callId, approved: event.approved });
+          return;
+        case 'tool_result':
+          line({ type: 'tool_result', call_id: event.callId, name: event.name, status: event.status, output: event.output });
+          return;
+        case 'notice':
+          line({ type: 'notice', message: event.message });
+          return;
+        case 'turn_end':
+          line({ type: 'turn_end', status: event.status, ...(event.message ? { message: event.message } : {}) });
+          return;
+        default:
+          return;
+      }
+    },
+  };
+}

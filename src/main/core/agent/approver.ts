@@ -1,0 +1,33 @@
+// The port through which an "ask" reaches a person: the desktop dialog, the
+// CLI's --approve flag, or a test. Anything but an explicit yes is a no.
+import type { Confirmation } from '../../../shared/domain';
+
+export interface ApprovalRequest {
+  callId: string;
+  toolName: string;
+  confirmation: Confirmation;
+}
+
+export interface Approver {
+  /** Resolves true only for an explicit approval. Rejections and aborts count as denial. */
+  approve(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean>;
+}
+
+/** The default: every ask is denied. */
+export const denyEverything: Approver = {
+  approve: async () => false,
+};
+
+export const approveEverything: Approver = {
+  approve: async () => true,
+};
+
+/** Asks the approver, turning errors and aborts into a denial. */
+export async function askApproval(approver: Approver, request: ApprovalRequest, signal?: AbortSignal): Promise<boolean> {
+  if (signal?.aborted) return false;
+  try {
+    return (await approver.approve(request, signal)) === true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,159 @@
+// A session a person talks in: its log, its model history and its unknown
+// results. The CLI and the desktop service both drive sessions through this
+// class, so they share one set of rules. The permission mode is not here: it
+// belongs to the front end's memory, never to the session.
+import type { PermissionMode, SessionId } from '../../../shared/domain';
+import type { HistoryItem, ModelClient } from '../model/types';
+import { loadSession } from '../sessions/load';
+import { SessionLog } from '../sessions/sessionLog';
+import type { TurnLimits } from '../policy/limits';
+import type { AnyTool } from '../tools/types';
+import type { Approver } from './approver';
+import type { TurnEventListener } from './events';
+import { runTurn, type TurnOutcome } from './runTurn';
+import { ToolRegistry } from './toolRegistry';
+
+export interface ConversationDeps {
+  homeDir: string;
+  /** Made per turn, so settings changed between turns apply. May throw a ModelError of kind `config`. */
+  model: () => Promise<ModelClient>;
+  /** The system prompt (SOUL). */
+  instructions: () => Promise<string>;
+  /** Built-in tools; always available, also for checking a saved session. */
+  builtinTools: readonly AnyTool[];
+  /** Tools from external servers, connected lazily; problems are told to the person. */
+  externalTools?: (projectDir: string) => Promise<{ tools: AnyTool[]; problems: string[] }>;
+}
+
+export interface UnknownCall {
+  call_id: string;
+  name: string;
+  arguments: string;
+}
+
+export class UnacknowledgedResultsError extends Error {
+  constructor(readonly calls: UnknownCall[]) {
+    super(
+      `This session has ${calls.length === 1 ? 'a tool call' : `${calls.length} tool calls`} whose outcome is unknown ` +
+        `(${calls.map((c) => `${c.name} ${c.call_id}`).join(', ')}): Mino stopped while ${calls.length === 1 ? 'it was' : 'they were'} running. ` +
+        'Nothing was run again. Check the project, then acknowledge the unknown results before asking another question.',
+    );
+    this.name = 'UnacknowledgedResultsError';
+  }
+}
+
+export class TurnInProgressError extends Error {
+  constructor() {
+    super('A turn is already running in this session. Wait for it to finish or stop it first.');
+    this.name = 'TurnInProgressError';
+  }
+}
+
+export interface AskOptions {
+  mode: PermissionMode;
+  approver: Approver;
+  onEvent?: TurnEventListener;
+  signal?: AbortSignal;
+  /** Overrides the per-turn limits (benchmarks); the defaults are the policy's. */
+  limits?: TurnLimits;
+}
+
+export class Conversation {
+  private running = false;
+
+  private constructor(
+    private readonly deps: ConversationDeps,
+    private readonly log: SessionLog,
+    readonly projectDir: string,
+    private history: HistoryItem[],
+    private unknown: UnknownCall[],
+    /** Problems found while loading (e.g. a truncated last line that was set aside). */
+    readonly loadProblems: ReadonlyArray<{ line: number; message: string }>,
+  ) {}
+
+  /** A new, empty session for a project. */
+  static async start(deps: ConversationDeps, projectDir: string): Promise<Conversation> {
+    const log = await SessionLog.create(deps.homeDir, projectDir);
+    return new Conversation(deps, log, projectDir, [], [], []);
+  }
+
+  /** Loads a saved session. Runs only the pure validation of recorded calls: nothing is inspected or re-run. */
+  static async resume(deps: ConversationDeps, id: SessionId): Promise<Conversation> {
+    const registry = new ToolRegistry(deps.builtinTools);
+    // Open for append first: it sets a broken last line aside before loading reads the file.
+    const log = await SessionLog.openForAppend(deps.homeDir, id);
+    const loaded = await loadSession(deps.homeDir, id, registry.validateCall);
+    return new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], loaded.problems);
+  }
+
+  get id(): SessionId {
+    return this.log.id;
+  }
+
+  get busy(): boolean {
+    return this.running;
+  }
+
+  /** Calls that started but whose outcome was never saved, not yet acknowledged by the person. */
+  get unknownCalls(): readonly UnknownCall[] {
+    return this.unknown;
+  }
+
+  /** The model input so far (read-only view). */
+  get historyItems(): readonly HistoryItem[] {
+    return this.history;
+  }
+
+  /** The person has seen the unknown results; the session may take questions again. */
+  async acknowledge(): Promise<UnknownCall[]> {
+    const calls = this.unknown;
+    if (calls.length > 0) {
+      await this.log.append({ type: 'acknowledge', call_ids: calls.map((c) => c.call_id) });
+      this.unknown = [];
+    }
+    return calls;
+  }
+
+  /** `/clear`: same session id, empty history from here on. */
+  async clear(): Promise<void> {
+    if (this.running) throw new TurnInProgressError();
+    await this.log.append({ type: 'clear' });
+    this.history = [];
+  }
+
+  async ask(text: string, options: AskOptions): Promise<TurnOutcome> {
+    if (this.running) throw new TurnInProgressError();
+    if (this.unknown.length > 0) throw new UnacknowledgedResultsError(this.unknown);
+    this.running = true;
+    try {
+      let model: ModelClient;
+      try {
+        model = await this.deps.model();
+      } catch (error) {
+        const outcome: TurnOutcome = { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+        options.onEvent?.({ type: 'turn_end', ...outcome });
+        return outcome;
+      }
+      const external = this.deps.externalTools ? await this.deps.externalTools(this.projectDir) : { tools: [], problems: [] };
+      for (const problem of external.problems) options.onEvent?.({ type: 'notice', message: problem });
+      return await runTurn(text, {
+        log: this.log,
+        history: this.history,
+        model,
+        tools: new ToolRegistry([...this.deps.builtinTools, ...external.tools]),
+        instructions: await this.deps.instructions(),
+        mode: options.mode,
+        approver: options.approver,
+        context: { projectDir: this.projectDir, homeDir: this.deps.homeDir, signal: options.signal },
+        onEvent: options.onEvent,
+        limits: options.limits,
+      });
+    } finally {
+      this.running = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.log.close();
+  }
+}

@@ -1,0 +1,59 @@
+// The one place that assembles a session's dependencies from Mino's
+// configuration, so the desktop app and `mino exec` run the same agent.
+import { modelClientFor } from '../config/modelConfig';
+import { loadSoul } from '../config/soul';
+import { loadMcpConfig } from '../mcp/config';
+import { McpManager } from '../mcp/manager';
+import { bashTool } from '../tools/bash';
+import { fileTools } from '../tools/fileTools';
+import type { AnyTool } from '../tools/types';
+import type { ConversationDeps } from './conversation';
+
+export const BUILTIN_TOOLS: readonly AnyTool[] = [...fileTools, bashTool];
+
+export interface DepsOptions {
+  homeDir: string;
+  env: NodeJS.ProcessEnv;
+  /** Current model settings (from ~/.mino/config.json). */
+  settings: () => Promise<{ baseUrl: string; model: string }>;
+  /** A key stored by the desktop app, if any. */
+  storedApiKey?: () => Promise<string | null>;
+}
+
+export interface SessionDeps {
+  deps: ConversationDeps;
+  /** Stops the session's MCP servers. */
+  close(): Promise<void>;
+}
+
+/** Dependencies for one session: built-in tools, lazily connected MCP servers, SOUL and model settings. */
+export function sessionDeps(options: DepsOptions): SessionDeps {
+  let mcp: McpManager | null = null;
+  let mcpProblems: string[] = [];
+  const externalTools = async (projectDir: string) => {
+    if (!mcp) {
+      const config = await loadMcpConfig(options.homeDir);
+      mcpProblems = config.problems;
+      mcp = new McpManager({ servers: config.servers, projectDir });
+    }
+    const listed = await mcp.tools();
+    return { tools: listed.tools, problems: [...mcpProblems, ...listed.problems] };
+  };
+  return {
+    deps: {
+      homeDir: options.homeDir,
+      builtinTools: BUILTIN_TOOLS,
+      instructions: () => loadSoul(options.homeDir),
+      model: async () =>
+        modelClientFor({
+          settings: await options.settings(),
+          env: options.env,
+          storedApiKey: options.storedApiKey ? await options.storedApiKey() : null,
+        }),
+      externalTools,
+    },
+    close: async () => {
+      await mcp?.close();
+    },
+  };
+}

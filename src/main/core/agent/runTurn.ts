@@ -1,0 +1,182 @@
+// One turn: the person's message, then model requests and paired tool results
+// until the model answers without calls, a limit is reached, or something
+// stops it. Every record is saved before what it describes acts.
+import type { PermissionMode, ToolResult, TurnEndStatus } from '../../../shared/domain';
+import { ModelError, type ModelClient, type HistoryItem } from '../model/types';
+import { decide, factsFor } from '../policy/decide';
+import { TURN_LIMITS, LIMIT_MESSAGES } from '../policy/limits';
+import { SessionSaveError, type SessionLog } from '../sessions/sessionLog';
+import { toolOutputForModel } from '../sessions/toolOutput';
+import type { ToolContext } from '../tools/types';
+import { askApproval, type Approver } from './approver';
+import type { TurnEvent, TurnEventListener } from './events';
+import { parseArguments, type ToolRegistry } from './toolRegistry';
+
+export interface TurnOptions {
+  log: SessionLog;
+  /** The session's model input so far; the turn appends to it in place. */
+  history: HistoryItem[];
+  model: ModelClient;
+  tools: ToolRegistry;
+  instructions: string;
+  /** Fixed for the whole turn: modes change only between turns. */
+  mode: PermissionMode;
+  approver: Approver;
+  context: ToolContext;
+  onEvent?: TurnEventListener;
+  limits?: { modelRequests: number; toolCalls: number };
+}
+
+export interface TurnOutcome {
+  status: TurnEndStatus;
+  /** Person-facing explanation for anything but a completed turn. */
+  message?: string;
+}
+
+type FunctionCall = Extract<HistoryItem, { type: 'function_call' }>;
+
+const NOT_RUN_STOPPED = 'Not run: the person stopped the turn before this call started.';
+
+export async function runTurn(userText: string, options: TurnOptions): Promise<TurnOutcome> {
+  const emit = (event: TurnEvent) => options.onEvent?.(event);
+  try {
+    const outcome = await runTurnSteps(userText, options, emit);
+    await options.log.append({ type: 'turn_end', status: outcome.status, ...(outcome.message ? { message: outcome.message } : {}) });
+    emit({ type: 'turn_end', ...outcome });
+    return outcome;
+  } catch (error) {
+    if (!(error instanceof SessionSaveError)) throw error;
+    // The log can no longer be trusted to hold what happens next, so nothing further runs.
+    const outcome: TurnOutcome = { status: 'failed', message: error.message };
+    emit({ type: 'turn_end', ...outcome });
+    return outcome;
+  }
+}
+
+async function runTurnSteps(userText: string, options: TurnOptions, emit: (event: TurnEvent) => void): Promise<TurnOutcome> {
+  const { log, history, model, tools, context } = options;
+  const limits = options.limits ?? TURN_LIMITS;
+  const signal = context.signal;
+
+  await log.append({ type: 'user', text: userText });
+  history.push({ type: 'message', role: 'user', text: userText });
+  emit({ type: 'user_message', text: userText });
+
+  let requests = 0;
+  let toolCalls = 0;
+  for (;;) {
+    if (signal?.aborted) return stopped();
+    if (requests >= limits.modelRequests) return { status: 'limit', message: LIMIT_MESSAGES.modelRequests };
+    requests += 1;
+    emit({ type: 'assistant_start', request: requests });
+
+    let response;
+    try {
+      response = await model.respond(
+        { instructions: options.instructions, input: history, tools: tools.specs(), signal },
+        (event) => emit({ type: 'assistant_delta', delta: event.delta }),
+      );
+    } catch (error) {
+      if (error instanceof ModelError) {
+        return error.kind === 'aborted' ? stopped() : { status: 'failed', message: error.message };
+      }
+      throw error;
+    }
+
+    // Saved before any decision acts on it.
+    await log.append({ type: 'response', responseId: response.id, output: response.output });
+    history.push(...response.output);
+    for (const item of response.output) {
+      if (item.type === 'message' && item.role === 'assistant' && item.text) emit({ type: 'assistant_text', text: item.text });
+    }
+
+    const calls = response.output.filter((item): item is FunctionCall => item.type === 'function_call');
+    if (calls.length === 0) return { status: 'completed' };
+
+    let endedBy: TurnOutcome | null = null;
+    for (const call of calls) {
+      if (!endedBy && signal?.aborted) endedBy = stopped();
+      if (!endedBy && toolCalls >= limits.toolCalls) endedBy = { status: 'limit', message: LIMIT_MESSAGES.toolCalls };
+      let result: ToolResult;
+      if (endedBy) {
+        // Every call still gets its paired result, so the history stays valid.
+        result = { status: 'error', output: endedBy.status === 'limit' ? LIMIT_MESSAGES.notRunAfterLimit : NOT_RUN_STOPPED };
+        await saveResult(log, call, result, emit);
+      } else {
+        toolCalls += 1;
+        result = await runCall(call, options, emit);
+      }
+      history.push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(result) });
+    }
+    if (endedBy) return endedBy;
+  }
+}
+
+function stopped(): TurnOutcome {
+  return { status: 'aborted', message: 'Stopped. Nothing further runs in this turn; send a new message to continue.' };
+}
+
+/**
+ * The pipeline of one live call: validate, decide, inspect, ask or record,
+ * save the start, execute (which rechecks), save the result. Returns the
+ * result after it is saved.
+ */
+async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: TurnEvent) => void): Promise<ToolResult> {
+  const { log, tools, mode, context } = options;
+  const finish = (result: ToolResult) => saveResult(log, call, result, emit);
+
+  const tool = tools.get(call.name);
+  if (!tool) {
+    emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision: null, mode });
+    return finish({ status: 'invalid_arguments', output: `There is no tool named ${call.name}. Use one of: ${tools.names().join(', ')}.` });
+  }
+
+  const parsed = parseArguments(call.arguments);
+  const validation = parsed.ok ? tool.validate(parsed.value) : parsed;
+  if (!validation.ok) {
+    emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision: null, mode });
+    return finish({ status: 'invalid_arguments', output: validation.reason });
+  }
+
+  const { decision, reason } = decide(factsFor(tool, validation.args), mode);
+  emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision, mode });
+  if (decision === 'deny') return finish({ status: 'denied', output: reason });
+
+  let inspection;
+  try {
+    inspection = await tool.inspect(validation.args, context);
+  } catch (error) {
+    return finish({ status: 'invalid_arguments', output: `Could not inspect the target: ${errorText(error)}` });
+  }
+  if (!inspection.ok) return finish(inspection.result);
+
+  if (decision === 'ask') {
+    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation: inspection.confirmation, asked: true, mode });
+    const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation: inspection.confirmation }, context.signal);
+    emit({ type: 'approval', callId: call.call_id, approved });
+    if (!approved) return finish({ status: 'denied', output: tool.denialMessage });
+  } else if (tool.kind !== 'restricted_read') {
+    // Allowed by the mode, not by a person: still shown, never silent.
+    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation: inspection.confirmation, asked: false, mode });
+  }
+
+  // Saved before the tool runs, so a crash leaves an `unknown` result, never a re-run.
+  await log.append({ type: 'tool_start', call_id: call.call_id, name: call.name, arguments: call.arguments });
+  let result: ToolResult;
+  try {
+    result = await tool.execute(validation.args, inspection.state, context);
+  } catch (error) {
+    result = { status: 'error', output: `The tool failed unexpectedly: ${errorText(error)}` };
+  }
+  return finish(result);
+}
+
+async function saveResult(log: SessionLog, call: FunctionCall, result: ToolResult, emit: (event: TurnEvent) => void): Promise<ToolResult> {
+  await log.append({ type: 'tool_result', call_id: call.call_id, name: call.name, status: result.status, output: result.output });
+  emit({ type: 'tool_result', callId: call.call_id, name: call.name, status: result.status, output: result.output });
+  return result;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,65 @@
+// The tools one session offers the model: the same list in every mode.
+import type { ToolSpec } from '../model/types';
+import { toolSpecFromZod } from '../model/toolSpecs';
+import type { CallValidator } from '../sessions/load';
+import type { AnyTool } from '../tools/types';
+import { isMcpToolName } from '../mcp/validateCall';
+
+export class ToolRegistry {
+  private readonly byName = new Map<string, AnyTool>();
+
+  constructor(tools: readonly AnyTool[]) {
+    for (const tool of tools) {
+      if (this.byName.has(tool.name)) throw new Error(`Two tools are named ${tool.name}; tool names must be unique.`);
+      this.byName.set(tool.name, tool);
+    }
+  }
+
+  get(name: string): AnyTool | undefined {
+    return this.byName.get(name);
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /** What the model is told: name, description and argument schema of every tool. */
+  specs(): ToolSpec[] {
+    return [...this.byName.values()].map((tool) =>
+      tool.jsonSchema
+        ? { name: tool.name, description: tool.description, parameters: tool.jsonSchema }
+        : toolSpecFromZod(tool.name, tool.description, tool.argsSchema),
+    );
+  }
+
+  /**
+   * The pure check run on every recorded tool start when a session loads.
+   * External (MCP) tools may be absent when a session is loaded, so for them
+   * only the shape of the arguments can be checked.
+   */
+  readonly validateCall: CallValidator = (name, rawArguments) => {
+    const parsed = parseArguments(rawArguments);
+    if (!parsed.ok) return parsed;
+    const tool = this.byName.get(name);
+    if (tool) {
+      const validation = tool.validate(parsed.value);
+      return validation.ok ? { ok: true } : { ok: false, reason: validation.reason };
+    }
+    if (isMcpToolName(name)) {
+      return isPlainObject(parsed.value) ? { ok: true } : { ok: false, reason: 'MCP tool arguments must be a JSON object.' };
+    }
+    return { ok: false, reason: `unknown tool ${name}` };
+  };
+}
+
+export function parseArguments(raw: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  try {
+    return { ok: true, value: JSON.parse(raw) as unknown };
+  } catch {
+    return { ok: false, reason: 'The arguments are not valid JSON. Send the arguments as one JSON object.' };
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,28 @@
+// Where the model service settings come from: the environment first
+// (OPENAI_BASE_URL, OPENAI_API_KEY, MINO_MODEL), then ~/.mino/config.json,
+// then the key the desktop app stored. Resolved per turn so edits apply.
+import { createModelClient } from '../model/client';
+import { ModelError, type ModelClient } from '../model/types';
+
+export interface ModelConfigSources {
+  /** From ~/.mino/config.json, defaults filled in. */
+  settings: { baseUrl: string; model: string };
+  env: NodeJS.ProcessEnv;
+  /** A key stored by the desktop app (safeStorage); the CLI has none. */
+  storedApiKey?: string | null;
+}
+
+export const MISSING_KEY_MESSAGE =
+  'No API key is set for the model service. Set OPENAI_API_KEY in the environment, or enter a key in Settings, then send your message again.';
+
+export function resolveModelConfig(sources: ModelConfigSources): { baseURL: string; model: string; apiKey: string } {
+  const apiKey = sources.env.OPENAI_API_KEY?.trim() || sources.storedApiKey?.trim();
+  if (!apiKey) throw new ModelError('config', MISSING_KEY_MESSAGE);
+  const baseURL = sources.env.OPENAI_BASE_URL?.trim() || sources.settings.baseUrl;
+  const model = sources.env.MINO_MODEL?.trim() || sources.settings.model;
+  return { baseURL, model, apiKey };
+}
+
+export function modelClientFor(sources: ModelConfigSources): ModelClient {
+  return createModelClient(resolveModelConfig(sources));
+}

@@ -1,0 +1,29 @@
+// Whether a folder can be a project: it must exist, be a readable directory,
+// and must not contain Mino's own data directory (~/.mino), or an unapproved
+// read could send keys and other sessions' history to the model service.
+import { constants } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import { projectContainsMinoHome, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
+
+export type ProjectCheck = { ok: true; projectDir: string } | { ok: false; message: string };
+
+/** Returns the project's real path, or a person-facing reason it cannot be opened. */
+export async function checkProjectDir(dir: string, homeDir: string): Promise<ProjectCheck> {
+  let realDir: string;
+  try {
+    realDir = await fs.realpath(dir);
+  } catch {
+    return { ok: false, message: `${dir} does not exist (it may have been moved or deleted). Choose another folder.` };
+  }
+  const stat = await fs.stat(realDir);
+  if (!stat.isDirectory()) return { ok: false, message: `${dir} is not a folder. Choose a project folder.` };
+  try {
+    await fs.access(realDir, constants.R_OK | constants.X_OK);
+  } catch {
+    return { ok: false, message: `${dir} cannot be read with your account's permissions. Check its permissions or choose another folder.` };
+  }
+  if (await projectContainsMinoHome(realDir, homeDir)) {
+    return { ok: false, message: `${dir}: ${PROJECT_CONTAINS_MINO_HOME_MESSAGE}` };
+  }
+  return { ok: true, projectDir: realDir };
+}
