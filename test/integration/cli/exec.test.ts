@@ -1,0 +1,210 @@
+// `mino exec` as a person or a script runs it: a real child process, a real
+// temp home and project, and the loopback mock model service.
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUILTIN_TOOLS } from '../../../src/main/core/agent/defaultDeps';
+import { ToolRegistry } from '../../../src/main/core/agent/toolRegistry';
+import { loadSession } from '../../../src/main/core/sessions/load';
+import { makeAgentFixture, outputsIn, type AgentFixture } from '../../support/agentFixture';
+import { tsxArgs } from '../../support/tsxChild';
+
+const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
+const GREET = 'package main\n\nconst greeting = "hi"\n';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function startCli(fx: AgentFixture, args: string[], cwd = fx.project): { child: ChildProcess; done: Promise<Run> } {
+  const child = spawn(process.execPath, tsxArgs(CLI, ...args), { cwd, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const done = new Promise<Run>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+const runCli = (fx: AgentFixture, args: string[], cwd?: string) => startCli(fx, args, cwd).done;
+
+function jsonLines(stdout: string): Array<Record<string, unknown>> {
+  return stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('mino exec', () => {
+  let fx: AgentFixture;
+  afterEach(async () => fx?.cleanup());
+
+  it('prints one JSON object per line and exits 0 when the turn completes', async () => {
+    fx = await makeAgentFixture({ files: { 'greet.go': GREET } });
+    fx.server.enqueue(
+      { calls: [{ name: 'read_file', arguments: { path: 'greet.go' }, call_id: 'c_read' }] },
+      { calls: [{ name: 'edit_file', arguments: { path: 'greet.go', old_string: '"hi"', new_string: '"hello"' }, call_id: 'c_edit' }] },
+      { text: 'Changed it.' },
+    );
+    const run = await runCli(fx, ['exec', '--json', '--approve', 'always', 'Change the greeting']);
+    expect(run.code).toBe(0);
+    const lines = jsonLines(run.stdout);
+    expect(lines[0]).toMatchObject({ type: 'session' });
+    expect(lines[0].id).toMatch(/^[0-9a-f]{32}$/);
+    const kinds = lines.filter((l) => l.type !== 'tool_confirmation').map((l) => [l.type, l.call_id ?? l.status ?? null]);
+    expect(kinds).toEqual([
+      ['session', null],
+      ['tool_call', 'c_read'],
+      ['tool_result', 'c_read'],
+      ['tool_call', 'c_edit'],
+      ['approval', 'c_edit'],
+      ['tool_result', 'c_edit'],
+      ['assistant_text', null],
+      ['turn_end', 'completed'],
+    ]);
+    expect(lines.find((l) => l.type === 'tool_call' && l.call_id === 'c_read')).toMatchObject({ decision: 'allow', mode: 'manual', name: 'read_file' });
+    expect(lines.find((l) => l.type === 'tool_call' && l.call_id === 'c_edit')).toMatchObject({ decision: 'ask' });
+    expect(lines.find((l) => l.type === 'approval')).toMatchObject({ approved: true });
+    expect(await fs.readFile(fx.file('greet.go'), 'utf8')).toContain('"hello"');
+  });
+
+  it("prints the book's transcript form, and --approve never denies the ask", async () => {
+    fx = await makeAgentFixture({ files: { 'greet.go': GREET } });
+    fx.server.enqueue(
+      { calls: [{ name: 'edit_file', arguments: { path: 'greet.go', old_string: '"hi"', new_string: '"hello"' } }] },
+      { text: 'You did not approve the edit.' },
+    );
+    const run = await runCli(fx, ['exec', 'Change the greeting in greet.go to "hello".']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('You> Change the greeting in greet.go to "hello".');
+    expect(run.stdout).toContain(
+      [
+        '[Tool: edit_file]',
+        'Path: "greet.go"',
+        `Project directory: "${fx.project}"`,
+        'Starting line: "3"',
+        'Remove: "\\"hi\\""',
+        'Insert: "\\"hello\\""',
+        'Resulting file: "39 bytes, 3 lines"',
+        'Writes with your account permissions; approval applies only to this change to the current file.',
+        'Approve this operation? [y/N] n (--approve never)',
+      ].join('\n'),
+    );
+    expect(run.stdout).toContain('[Tool result: denied]');
+    expect(run.stdout).toContain('Assistant> You did not approve the edit.');
+    expect(run.stderr).toMatch(/Session: [0-9a-f]{32}/);
+    expect(await fs.readFile(fx.file('greet.go'), 'utf8')).toBe(GREET);
+  });
+
+  it('shows the allowed-without-confirmation record in accept-edits mode', async () => {
+    fx = await makeAgentFixture({ files: { 'notes.md': '# Relase notes\n' } });
+    fx.server.enqueue(
+      { calls: [{ name: 'edit_file', arguments: { path: 'notes.md', old_string: 'Relase', new_string: 'Release' } }] },
+      { text: 'Fixed.' },
+    );
+    const run = await runCli(fx, ['exec', '--mode', 'accept-edits', 'fix the typo']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('[Tool: edit_file, allowed without confirmation in accept-edits mode]\nPath: "notes.md"');
+    expect(run.stdout).not.toContain('Approve this operation?');
+    expect(await fs.readFile(fx.file('notes.md'), 'utf8')).toBe('# Release notes\n');
+  });
+
+  it.each([
+    ['an unknown flag', ['exec', '--frobnicate', 'hi'], /Unknown option/i],
+    ['a missing prompt', ['exec'], /No prompt given/],
+    ['an unknown mode', ['exec', '--mode', 'auto', 'hi'], /Unknown permission mode "auto"/],
+    ['a bad session id', ['exec', '--session', 'xyz', 'hi'], /not a session id/],
+    ['an unknown command', ['frob'], /unknown command/],
+  ])('exits 2 on %s', async (_name, args, message) => {
+    fx = await makeAgentFixture();
+    const run = await runCli(fx, args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(fx.server.requests).toHaveLength(0);
+  });
+
+  it('exits 2 for a missing project directory and for a project that contains ~/.mino, creating no session', async () => {
+    fx = await makeAgentFixture();
+    const missing = await runCli(fx, ['exec', '--project', path.join(fx.project, 'nope'), 'hi']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/does not exist/);
+    const home = await runCli(fx, ['exec', '--project', fx.home, 'hi']);
+    expect(home.code).toBe(2);
+    expect(home.stderr).toMatch(/\.mino/);
+    const sessions = await fs.readdir(path.join(fx.home, '.mino', 'sessions')).catch(() => []);
+    expect(sessions).toEqual([]);
+    expect(fx.server.requests).toHaveLength(0);
+  });
+
+  it('exits 1 when the model service fails', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ httpStatus: 401, body: { error: { message: 'bad key', type: 'invalid_request_error' } } });
+    const run = await runCli(fx, ['exec', 'hi']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Turn ended \(failed\)/);
+  });
+
+  it('after a kill during a command, the session needs acknowledgment (exit 3) and never runs the command again', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({
+      calls: [{ name: 'bash', arguments: { command: 'echo $$ > bash.pid; echo run >> runs.log; exec sleep 60' }, call_id: 'c_bash' }],
+    });
+    const first = startCli(fx, ['exec', '--json', '--mode', 'bypass', 'run it']);
+    await waitFor(async () => (await fs.readFile(fx.file('runs.log'), 'utf8').catch(() => '')) === 'run\n', 'the command to start');
+    first.child.kill('SIGKILL');
+    const killed = await first.done;
+    const sessionId = String(jsonLines(killed.stdout)[0].id);
+    // The command's own process group outlives the killed CLI; end it.
+    const pid = Number((await fs.readFile(fx.file('bash.pid'), 'utf8')).trim());
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+
+    const loaded = await loadSession(fx.home, sessionId, new ToolRegistry(BUILTIN_TOOLS).validateCall);
+    expect(loaded.unknownCalls.map((c) => c.call_id)).toEqual(['c_bash']);
+
+    const refused = await runCli(fx, ['exec', '--session', sessionId, 'continue']);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('c_bash');
+    expect(fx.server.requests).toHaveLength(1);
+
+    fx.server.enqueue({ text: 'The earlier command has an unknown outcome.' });
+    const resumed = await runCli(fx, ['exec', '--json', '--session', sessionId, '--acknowledge', 'continue']);
+    expect(resumed.code).toBe(0);
+    expect(await fs.readFile(fx.file('runs.log'), 'utf8')).toBe('run\n');
+    const outputs = outputsIn(fx.server.requests.at(-1)!.body);
+    expect(outputs).toEqual([expect.objectContaining({ call_id: 'c_bash', status: 'unknown' })]);
+  });
+});
+
+describe('mino exec when the session cannot be saved', () => {
+  let fx: AgentFixture;
+  afterEach(async () => fx?.cleanup());
+
+  it('stops the turn at once, runs nothing, and exits 1 when the disk refuses a record (file size limit)', async () => {
+    fx = await makeAgentFixture();
+    // The response record is larger than the process may write: saving it fails, so its call must not run.
+    fx.server.enqueue({ calls: [{ name: 'bash', arguments: { command: `touch ran # ${'x'.repeat(20_000)}` } }] });
+    const child = spawn('bash', ['-c', 'ulimit -f 8; exec "$@"', 'bash', process.execPath, ...tsxArgs(CLI, 'exec', '--mode', 'bypass', 'go')], {
+      cwd: fx.project,
+      env: { ...fx.env, TSX_DISABLE_CACHE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/Could not save to the session log/);
+    await expect(fs.access(fx.file('ran'))).rejects.toThrow();
+  });
+});

@@ -1,0 +1,88 @@
+// A real temp home and project, the loopback mock model service, and the
+// same session dependencies the app and the CLI use. Only the model service
+// is fake.
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Confirmation } from '../../src/shared/domain';
+import type { Approver, ApprovalRequest } from '../../src/main/core/agent/approver';
+import type { ConversationDeps } from '../../src/main/core/agent/conversation';
+import { sessionDeps } from '../../src/main/core/agent/defaultDeps';
+import type { TurnEvent } from '../../src/main/core/agent/events';
+import { DEFAULT_SETTINGS } from '../../src/main/core/config/settings';
+import type { AnyTool } from '../../src/main/core/tools/types';
+import { startMockResponsesServer, type MockResponsesServer } from './mockResponsesServer';
+
+export interface AgentFixture {
+  home: string;
+  project: string;
+  server: MockResponsesServer;
+  env: NodeJS.ProcessEnv;
+  deps: ConversationDeps;
+  /** Path inside the project. */
+  file(rel: string): string;
+  cleanup(): Promise<void>;
+}
+
+export async function makeAgentFixture(options: { files?: Record<string, string>; extraTools?: AnyTool[] } = {}): Promise<AgentFixture> {
+  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-agent-')));
+  const home = path.join(root, 'home');
+  const project = path.join(root, 'project');
+  await fs.mkdir(home);
+  await fs.mkdir(project);
+  for (const [rel, content] of Object.entries(options.files ?? {})) {
+    await fs.mkdir(path.dirname(path.join(project, rel)), { recursive: true });
+    await fs.writeFile(path.join(project, rel), content);
+  }
+  const server = await startMockResponsesServer();
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' };
+  const { deps: baseDeps, close } = sessionDeps({ homeDir: home, env, settings: async () => DEFAULT_SETTINGS });
+  const deps: ConversationDeps = options.extraTools
+    ? { ...baseDeps, externalTools: async () => ({ tools: options.extraTools ?? [], problems: [] }) }
+    : baseDeps;
+  return {
+    home,
+    project,
+    server,
+    env,
+    deps,
+    file: (rel) => path.join(project, rel),
+    cleanup: async () => {
+      await close();
+      await server.close();
+      await fs.rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An approver that answers by tool name and remembers every ask it saw. */
+export function recordingApprover(answer: (request: ApprovalRequest) => boolean = () => false): Approver & { asks: ApprovalRequest[] } {
+  const asks: ApprovalRequest[] = [];
+  return {
+    asks,
+    approve: async (request) => {
+      asks.push(request);
+      return answer(request);
+    },
+  };
+}
+
+export function eventRecorder(): { events: TurnEvent[]; onEvent: (event: TurnEvent) => void; of<T extends TurnEvent['type']>(type: T): Extract<TurnEvent, { type: T }>[] } {
+  const events: TurnEvent[] = [];
+  return {
+    events,
+    onEvent: (event) => events.push(event),
+    of: (type) => events.filter((e) => e.type === type) as never,
+  };
+}
+
+export function field(confirmation: Confirmation, label: string): string | undefined {
+  return confirmation.fields.find((f) => f.label === label)?.value;
+}
+
+/** The model-facing outputs (parsed) the mock server received in a request body. */
+export function outputsIn(body: { input?: Array<{ type: string; call_id?: string; output?: string }> }): Array<{ call_id: string; status: string; output: string }> {
+  return (body.input ?? [])
+    .filter((item) => item.type === 'function_call_output')
+    .map((item) => ({ call_id: item.call_id ?? '', ...(JSON.parse(item.output ?? '{}') as { status: string; output: string }) }));
+}
