@@ -1,0 +1,106 @@
+import type { App, WebContents } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { denyAllPermissions, guardWebContents, installGuards, openExternalIfSafe, parseHttpsUrl, type PermissionSession } from '../../../src/main/electron/guards';
+
+type Listener = (...args: unknown[]) => void;
+
+/** Just enough of a WebContents to record what the guards register. */
+function fakeContents() {
+  const listeners = new Map<string, Listener[]>();
+  let openHandler: ((details: { url: string }) => { action: string }) | undefined;
+  const contents = {
+    on(event: string, listener: Listener) {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+      return contents;
+    },
+    setWindowOpenHandler(handler: typeof openHandler) {
+      openHandler = handler;
+    },
+    session: fakeSession(),
+  };
+  return {
+    contents,
+    /** Fires an event the way Electron does; true if a guard prevented it. */
+    fire(event: string, url: string): boolean {
+      let prevented = false;
+      const handlers = listeners.get(event) ?? [];
+      if (handlers.length === 0) throw new Error(`no listener for ${event}`);
+      for (const handler of handlers) handler({ preventDefault: () => (prevented = true) }, url);
+      return prevented;
+    },
+    open(url: string) {
+      if (!openHandler) throw new Error('no window open handler');
+      return openHandler({ url });
+    },
+  };
+}
+
+function fakeShell() {
+  const opened: string[] = [];
+  return { opened, openExternal: async (url: string) => void opened.push(url) };
+}
+
+function fakeSession() {
+  const handlers: Record<string, (...args: never[]) => unknown> = {};
+  const session = {
+    handlers,
+    setPermissionRequestHandler: (handler: (...args: never[]) => unknown) => (handlers.request = handler),
+    setPermissionCheckHandler: (handler: (...args: never[]) => unknown) => (handlers.check = handler),
+    setDevicePermissionHandler: (handler: (...args: never[]) => unknown) => (handlers.device = handler),
+  };
+  return session;
+}
+
+describe('web contents guards', () => {
+  it('blocks every navigation and redirect', () => {
+    const fake = fakeContents();
+    guardWebContents(fake.contents as unknown as WebContents, fakeShell());
+    expect(fake.fire('will-navigate', 'https://example.com/')).toBe(true);
+    expect(fake.fire('will-navigate', 'app://mino/other.html')).toBe(true);
+    expect(fake.fire('will-redirect', 'https://example.com/')).toBe(true);
+    expect(fake.fire('will-attach-webview', 'https://example.com/')).toBe(true);
+  });
+
+  it('denies window.open, opening only https: links in the system browser', () => {
+    const fake = fakeContents();
+    const shell = fakeShell();
+    guardWebContents(fake.contents as unknown as WebContents, shell);
+    for (const url of ['https://example.com/docs', 'http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'app://mino/index.html', 'not a url']) {
+      expect(fake.open(url)).toEqual({ action: 'deny' });
+    }
+    expect(shell.opened).toEqual(['https://example.com/docs']);
+  });
+
+  it('parses links before trusting them', () => {
+    expect(parseHttpsUrl('https://example.com/a b')?.href).toBe('https://example.com/a%20b');
+    expect(parseHttpsUrl(' HTTPS://example.com')?.protocol).toBe('https:');
+    expect(parseHttpsUrl('https//example.com')).toBeNull();
+    expect(parseHttpsUrl('smb://server/share')).toBeNull();
+    const shell = fakeShell();
+    expect(openExternalIfSafe('vbscript:msgbox', shell)).toBe(false);
+    expect(shell.opened).toEqual([]);
+  });
+
+  it('denies every permission request and check', () => {
+    const session = fakeSession();
+    denyAllPermissions(session as unknown as PermissionSession);
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read']) {
+      (session.handlers.request as (wc: unknown, permission: string, callback: (granted: boolean) => void) => void)({}, permission, (granted) => answers.push(granted));
+    }
+    expect(answers).toEqual([false, false, false, false]);
+    expect((session.handlers.check as () => boolean)()).toBe(false);
+    expect((session.handlers.device as () => boolean)()).toBe(false);
+  });
+
+  it('guards every web contents the app creates', () => {
+    let created: ((event: unknown, contents: unknown) => void) | undefined;
+    const app = { on: (event: string, listener: typeof created) => event === 'web-contents-created' && (created = listener) };
+    installGuards(app as unknown as App, fakeShell());
+    const fake = fakeContents();
+    created?.({}, fake.contents);
+    expect(fake.fire('will-navigate', 'https://example.com/')).toBe(true);
+    expect(fake.open('https://example.com/')).toEqual({ action: 'deny' });
+    expect(fake.contents.session.handlers.request).toBeTypeOf('function');
+  });
+});

@@ -1,0 +1,142 @@
+import type { IpcMain, WebContents } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { createIpcGate, originOf, registerIpc, type IpcEvent } from '../../../src/main/electron/ipc';
+import { clientId, type ClientId } from '../../../src/main/service/clients';
+import type { DispatchTarget, InvokeHandlers } from '../../../src/main/service/dispatch';
+import { INVOKE_CHANNELS, type InvokeChannel } from '../../../src/shared/ipc';
+
+const CHANNELS = Object.keys(INVOKE_CHANNELS) as InvokeChannel[];
+const CLIENT = clientId('window-1');
+
+/** A service stand-in that records every call, so a test can prove none happened. */
+function recordingTarget() {
+  const calls: Array<{ channel: string; client: ClientId; input: unknown }> = [];
+  const handlers = Object.fromEntries(
+    CHANNELS.map((channel) => [channel, async (client: ClientId, input: unknown) => (calls.push({ channel, client, input }), { handled: channel })]),
+  ) as unknown as InvokeHandlers;
+  const target: DispatchTarget = { handlers, hasClient: (client) => client === CLIENT };
+  return { calls, target };
+}
+
+const trustedSender = { id: 1 } as WebContents;
+
+function event(overrides: { sender?: WebContents; url?: string; parent?: unknown; noFrame?: boolean } = {}): IpcEvent {
+  const frame = overrides.noFrame ? null : { url: overrides.url ?? 'app://mino/index.html', parent: overrides.parent ?? null };
+  return { sender: overrides.sender ?? trustedSender, senderFrame: frame } as unknown as IpcEvent;
+}
+
+function gateWith(target: DispatchTarget) {
+  return createIpcGate({ target, clientFor: (sender) => (sender === trustedSender ? CLIENT : undefined), allowedOrigins: ['app://mino'] });
+}
+
+/** One valid input per channel, so the test below also proves the gate lets good requests through. */
+const VALID: Record<InvokeChannel, unknown> = {
+  'app:info': undefined,
+  'settings:get': undefined,
+  'settings:set': { baseUrl: 'http://127.0.0.1:8080/v1', model: 'local', contextWindow: 32000 },
+  'apiKey:status': undefined,
+  'apiKey:set': { apiKey: 'sk-abc' },
+  'projects:recent': undefined,
+  'projects:pick': undefined,
+  'projects:openRecent': { path: '/tmp/project' },
+  'projects:current': undefined,
+};
+
+const MALFORMED: unknown[] = [null, 42, 'text', [], { unexpected: true }, { apiKey: 7, path: 7, model: '', baseUrl: 'ftp://x', contextWindow: -1 }];
+
+describe('the IPC gate', () => {
+  it('passes a well-formed request from a trusted window to the service with the client taken from the sender', async () => {
+    const { calls, target } = recordingTarget();
+    const gate = gateWith(target);
+    for (const channel of CHANNELS) {
+      expect(await gate.handle(event(), channel, VALID[channel])).toEqual({ ok: true, value: { handled: channel } });
+    }
+    expect(calls.map((call) => call.channel)).toEqual(CHANNELS);
+    expect(new Set(calls.map((call) => call.client))).toEqual(new Set([CLIENT]));
+  });
+
+  it.each(CHANNELS)('refuses malformed payloads on %s with a clear error and calls no service', async (channel) => {
+    const { calls, target } = recordingTarget();
+    const gate = gateWith(target);
+    for (const payload of MALFORMED) {
+      const result = await gate.handle(event(), channel, payload);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toMatch(new RegExp(`^Invalid request ${channel}: .+`));
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses an unknown channel', async () => {
+    const { calls, target } = recordingTarget();
+    const result = await gateWith(target).handle(event(), 'fs:readFile', { path: '/etc/passwd' });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('Unknown request "fs:readFile"') });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a forged sender, even one that copies a trusted window id', async () => {
+    const { calls, target } = recordingTarget();
+    const forged = { id: 1 } as WebContents;
+    const result = await gateWith(target).handle(event({ sender: forged }), 'settings:get', undefined);
+    expect(result).toEqual({ ok: false, error: 'Refused settings:get: the request did not come from a Mino window.' });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a request from an embedded frame', async () => {
+    const { calls, target } = recordingTarget();
+    const result = await gateWith(target).handle(event({ parent: { url: 'app://mino/index.html' } }), 'settings:get', undefined);
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('not an embedded frame') });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a request whose frame is gone', async () => {
+    const { calls, target } = recordingTarget();
+    expect(await gateWith(target).handle(event({ noFrame: true }), 'settings:get', undefined)).toMatchObject({ ok: false });
+    expect(calls).toEqual([]);
+  });
+
+  it.each(['https://evil.example/index.html', 'app://other/index.html', 'file:///app/out/renderer/index.html', 'about:blank', 'http://localhost:5173/'])(
+    'refuses a page at an unexpected origin: %s',
+    async (url) => {
+      const { calls, target } = recordingTarget();
+      const result = await gateWith(target).handle(event({ url }), 'settings:get', undefined);
+      expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^Refused settings:get: the page at .* is not Mino's\.$/) });
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it('reads origins of custom schemes, which URL.origin reports as "null"', () => {
+    expect(originOf('app://mino/index.html')).toBe('app://mino');
+    expect(originOf('http://localhost:5173/src/main.tsx')).toBe('http://localhost:5173');
+    expect(originOf('file:///x/index.html')).toBeNull();
+    expect(originOf('garbage')).toBeNull();
+  });
+
+  it('turns a handler failure into a refusal carrying its message', async () => {
+    const target: DispatchTarget = {
+      handlers: { ...recordingTarget().target.handlers, 'settings:get': async () => Promise.reject(new Error('The settings file is not valid JSON.')) },
+      hasClient: () => true,
+    };
+    expect(await gateWith(target).handle(event(), 'settings:get', undefined)).toEqual({ ok: false, error: 'The settings file is not valid JSON.' });
+  });
+});
+
+describe('registerIpc', () => {
+  it('registers exactly the contract channels, refuses extra arguments, and removes them all', async () => {
+    const registered = new Map<string, (event: IpcEvent, ...args: unknown[]) => unknown>();
+    const ipcMain = {
+      handle: (channel: string, listener: (event: IpcEvent, ...args: unknown[]) => unknown) => registered.set(channel, listener),
+      removeHandler: (channel: string) => registered.delete(channel),
+    };
+    const { calls, target } = recordingTarget();
+    const remove = registerIpc(ipcMain as unknown as IpcMain, gateWith(target));
+    expect([...registered.keys()].sort()).toEqual([...CHANNELS].sort());
+
+    const listener = registered.get('projects:openRecent');
+    expect(await listener?.(event(), { path: '/tmp/p' }, 'smuggled')).toMatchObject({ ok: false, error: expect.stringContaining('expected one argument') });
+    expect(await listener?.(event(), { path: '/tmp/p' })).toMatchObject({ ok: true });
+    expect(calls).toHaveLength(1);
+
+    remove();
+    expect(registered.size).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSafeStorageSecretStore, NO_SECURE_STORAGE_MESSAGE, type SafeStorageLike } from '../../../src/main/electron/secrets';
+
+let home: string;
+
+beforeEach(async () => {
+  home = await fs.mkdtemp(path.join(os.tmpdir(), 'mino-secrets-'));
+});
+
+afterEach(async () => {
+  await fs.rm(home, { recursive: true, force: true });
+});
+
+/** Stands in for the OS keyring: a reversible transform, so the file never holds the plain key. */
+function fakeSafeStorage(overrides: Partial<SafeStorageLike> = {}): SafeStorageLike {
+  return {
+    isEncryptionAvailable: () => true,
+    encryptString: (plain: string) => Buffer.from(`enc:${[...plain].reverse().join('')}`),
+    decryptString: (encrypted: Buffer) => {
+      const text = encrypted.toString();
+      if (!text.startsWith('enc:')) throw new Error('bad data');
+      return [...text.slice(4)].reverse().join('');
+    },
+    getSelectedStorageBackend: () => 'gnome_libsecret',
+    ...overrides,
+  };
+}
+
+describe('the safeStorage secret store', () => {
+  it('stores the key encrypted in ~/.mino/secrets.json (0600, in a 0700 directory) and reads it back', async () => {
+    const store = createSafeStorageSecretStore(fakeSafeStorage(), home);
+    expect(await store.getApiKey()).toBeNull();
+    await store.setApiKey('sk-live-secret');
+    const file = path.join(home, '.mino', 'secrets.json');
+    expect(await fs.readFile(file, 'utf8')).not.toContain('sk-live-secret');
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(path.join(home, '.mino'))).mode & 0o777).toBe(0o700);
+    expect(await store.getApiKey()).toBe('sk-live-secret');
+  });
+
+  it.each([
+    ['encryption is unavailable', { isEncryptionAvailable: () => false }],
+    ['Linux has no keyring (basic_text)', { getSelectedStorageBackend: () => 'basic_text' as const }],
+  ])('refuses to store a key when %s, and says to use OPENAI_API_KEY', async (_case, overrides) => {
+    const store = createSafeStorageSecretStore(fakeSafeStorage(overrides), home);
+    await expect(store.setApiKey('sk-live-secret')).rejects.toThrow(NO_SECURE_STORAGE_MESSAGE);
+    await expect(fs.access(path.join(home, '.mino', 'secrets.json'))).rejects.toThrow();
+  });
+
+  it('reports a key it cannot decrypt and asks for it again', async () => {
+    await fs.mkdir(path.join(home, '.mino'), { recursive: true });
+    await fs.writeFile(path.join(home, '.mino', 'secrets.json'), JSON.stringify({ apiKey: Buffer.from('garbage').toString('base64') }));
+    const store = createSafeStorageSecretStore(fakeSafeStorage(), home);
+    await expect(store.getApiKey()).rejects.toThrow('Enter the key again in Settings');
+  });
+});
