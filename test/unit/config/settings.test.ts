@@ -1,0 +1,88 @@
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, loadSettings, saveSettings } from '../../../src/main/core/config/settings';
+
+let home: string;
+let file: string;
+
+beforeEach(async () => {
+  home = await fs.mkdtemp(path.join(os.tmpdir(), 'mino-settings-'));
+  file = path.join(home, '.mino', 'config.json');
+});
+
+afterEach(async () => {
+  await fs.rm(home, { recursive: true, force: true });
+});
+
+async function writeRaw(text: string): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, text);
+}
+
+describe('settings', () => {
+  it('uses the defaults (128000-token context window) when there is no file', async () => {
+    expect(await loadSettings(home)).toEqual({ ok: true, value: DEFAULT_SETTINGS });
+    expect(DEFAULT_SETTINGS.contextWindow).toBe(128_000);
+  });
+
+  it('saves valid settings to a 0600 file in a 0700 ~/.mino and reads them back', async () => {
+    const settings = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen-coder', contextWindow: 32_768 };
+    expect(await saveSettings(home, settings)).toEqual({ ok: true, value: settings });
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(path.dirname(file))).mode & 0o777).toBe(0o700);
+    expect(await loadSettings(home)).toEqual({ ok: true, value: settings });
+  });
+
+  it('keeps keys other readers of config.json put there', async () => {
+    await writeRaw(JSON.stringify({ model: 'old', theme: 'dark' }));
+    await saveSettings(home, { ...DEFAULT_SETTINGS, model: 'new' });
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ ...DEFAULT_SETTINGS, model: 'new', theme: 'dark' });
+  });
+
+  it('fills missing fields of a partial file with defaults', async () => {
+    await writeRaw(JSON.stringify({ model: 'mine' }));
+    expect(await loadSettings(home)).toEqual({ ok: true, value: { ...DEFAULT_SETTINGS, model: 'mine' } });
+  });
+
+  it.each([
+    ['a bad URL', { baseUrl: 'not a url' }, 'base URL must be an http:// or https:// URL'],
+    ['a non-http URL', { baseUrl: 'file:///etc/passwd' }, 'base URL must be an http:// or https:// URL'],
+    ['an empty model name', { model: '   ' }, 'The model name cannot be empty'],
+    ['a zero context window', { contextWindow: 0 }, 'context window must be a positive number'],
+    ['a fractional context window', { contextWindow: 1.5 }, 'context window must be a whole number'],
+    ['a text context window', { contextWindow: '128000' }, 'context window must be a number of tokens'],
+    ['an unknown field', { temperature: 2 }, 'temperature'],
+  ])('refuses %s with a clear error and changes nothing', async (_case, change, message) => {
+    const before = JSON.stringify({ ...DEFAULT_SETTINGS, model: 'kept' });
+    await writeRaw(before);
+    const result = await saveSettings(home, { ...DEFAULT_SETTINGS, ...change });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining(message) });
+    expect(await fs.readFile(file, 'utf8')).toBe(before);
+  });
+
+  it('reports a file that is not valid JSON with its path and never overwrites it', async () => {
+    await writeRaw('{ "model": "half-written"');
+    const loaded = await loadSettings(home);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) {
+      expect(loaded.error).toContain(file);
+      expect(loaded.error).toContain('not valid JSON');
+    }
+    const saved = await saveSettings(home, DEFAULT_SETTINGS);
+    expect(saved).toEqual({ ok: false, error: expect.stringContaining(file) });
+    expect(await fs.readFile(file, 'utf8')).toBe('{ "model": "half-written"');
+  });
+
+  it('reports a file whose values are invalid, naming the field', async () => {
+    await writeRaw(JSON.stringify({ contextWindow: -1 }));
+    expect(await loadSettings(home)).toEqual({ ok: false, error: expect.stringMatching(/config\.json has invalid values: contextWindow: /) });
+  });
+
+  it('writes only inside the given home directory and leaves no temporary files', async () => {
+    await saveSettings(home, DEFAULT_SETTINGS);
+    expect(await fs.readdir(home)).toEqual(['.mino']);
+    expect((await fs.readdir(path.join(home, '.mino'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { buildMinoApi } from '../../../src/preload/buildApi';
+import { apiShape, EVENT_CHANNELS, INVOKE_CHANNELS, type MinoApi } from '../../../src/shared/ipc';
+
+function recordingTransport() {
+  const invoked: Array<[string, unknown]> = [];
+  const listeners = new Map<string, (payload: unknown) => void>();
+  return {
+    invoked,
+    listeners,
+    transport: {
+      invoke: async (channel: string, input: unknown) => (invoked.push([channel, input]), { ok: true, value: null }),
+      listen: (channel: string, listener: (payload: unknown) => void) => {
+        listeners.set(channel, listener);
+        return () => listeners.delete(channel);
+      },
+    },
+  };
+}
+
+describe('the contract', () => {
+  it('names each renderer function once', () => {
+    const names = [...Object.values(INVOKE_CHANNELS).map((c) => c.method), ...Object.values(EVENT_CHANNELS).map((e) => e.subscribe)];
+    expect(new Set(names).size).toBe(names.length);
+    expect(apiShape().invokes).toHaveLength(Object.keys(INVOKE_CHANNELS).length);
+  });
+});
+
+describe('window.mino built from the contract', () => {
+  it('has one intent-level function per channel and event, and no generic invoke or on', () => {
+    const api = buildMinoApi(recordingTransport().transport);
+    const expected = [...Object.values(INVOKE_CHANNELS).map((c) => c.method), ...Object.values(EVENT_CHANNELS).map((e) => e.subscribe)];
+    expect(Object.keys(api).sort()).toEqual(expected.sort());
+    for (const generic of ['invoke', 'on', 'send', 'ipcRenderer', 'emit']) expect(generic in api).toBe(false);
+    expect(Object.isFrozen(api)).toBe(true);
+  });
+
+  it('sends exactly one argument on the named channel', async () => {
+    const { transport, invoked } = recordingTransport();
+    const api = buildMinoApi(transport) as MinoApi & Record<string, (...args: unknown[]) => unknown>;
+    await api.openRecentProject({ path: '/p' });
+    await api.getSettings('smuggled', 'extra');
+    expect(invoked).toEqual([
+      ['projects:openRecent', { path: '/p' }],
+      ['settings:get', 'smuggled'],
+    ]);
+  });
+
+  it('gives event callbacks the payload alone and lets them unsubscribe', () => {
+    const { transport, listeners } = recordingTransport();
+    const api = buildMinoApi(transport);
+    const received: unknown[][] = [];
+    const stop = api.onSettingsChanged((...args: unknown[]) => received.push(args));
+    listeners.get('settings:changed')?.({ settings: {}, path: '/x' });
+    expect(received).toEqual([[{ settings: {}, path: '/x' }]]);
+    stop();
+    expect(listeners.has('settings:changed')).toBe(false);
+    expect(() => (api.onSettingsChanged as (cb: unknown) => void)('not a function')).toThrow(TypeError);
+  });
+});
