@@ -37,9 +37,9 @@ describe('window.mino built from the contract', () => {
 
   it('sends exactly one argument on the named channel', async () => {
     const { transport, invoked } = recordingTransport();
-    const api = buildMinoApi(transport) as MinoApi & Record<string, (...args: unknown[]) => unknown>;
+    const api: MinoApi = buildMinoApi(transport);
     await api.openRecentProject({ path: '/p' });
-    await api.getSettings('smuggled', 'extra');
+    await (api.getSettings as (...args: unknown[]) => unknown)('smuggled', 'extra');
     expect(invoked).toEqual([
       ['projects:openRecent', { path: '/p' }],
       ['settings:get', 'smuggled'],
