@@ -3,6 +3,18 @@
 // renderer's `window.mino` functions from these two tables. To add a feature,
 // add entries here and a handler in the service; nothing else names channels.
 import { z } from 'zod';
+import { SessionSummarySchema, SessionIdSchema } from './domain';
+import {
+  ApprovalAnswerSchema,
+  ApprovalClosedSchema,
+  ApprovalRequestSchema,
+  ModeChangeInputSchema,
+  ModeChangeResultSchema,
+  SendMessageInputSchema,
+  SessionEventSchema,
+  SessionOpenResultSchema,
+  SessionViewSchema,
+} from './sessions';
 
 /** What crosses the boundary: `invoke` loses error types, so refusals travel as values. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -122,6 +134,17 @@ export const INVOKE_CHANNELS = {
     output: OpenProjectResultSchema,
   },
   'projects:current': { method: 'getCurrentProject', input: NoInput, output: ProjectSchema.nullable() },
+  // Sessions belong to the window that opened them; the service knows which from the sender, never the payload.
+  'sessions:list': { method: 'listSessions', input: NoInput, output: z.array(SessionSummarySchema) },
+  'sessions:new': { method: 'newSession', input: NoInput, output: SessionOpenResultSchema },
+  'sessions:open': { method: 'openSession', input: z.strictObject({ id: SessionIdSchema }), output: SessionOpenResultSchema },
+  'sessions:current': { method: 'getCurrentSession', input: NoInput, output: SessionViewSchema.nullable() },
+  'sessions:clear': { method: 'clearSession', input: NoInput, output: SessionViewSchema },
+  'sessions:acknowledge': { method: 'acknowledgeUnknownResults', input: NoInput, output: SessionViewSchema },
+  'turn:send': { method: 'sendMessage', input: SendMessageInputSchema, output: z.object({ started: z.literal(true) }) },
+  'turn:stop': { method: 'stopTurn', input: NoInput, output: z.object({ stopped: z.boolean() }) },
+  'approvals:answer': { method: 'answerApproval', input: ApprovalAnswerSchema, output: z.object({ accepted: z.boolean() }) },
+  'mode:set': { method: 'setPermissionMode', input: ModeChangeInputSchema, output: ModeChangeResultSchema },
 } as const satisfies Record<string, { method: string; input: z.ZodType; output: z.ZodType }>;
 
 /**
@@ -131,6 +154,14 @@ export const INVOKE_CHANNELS = {
 export const EVENT_CHANNELS = {
   'settings:changed': { subscribe: 'onSettingsChanged', payload: SettingsViewSchema },
   'projects:recentChanged': { subscribe: 'onRecentProjectsChanged', payload: z.array(RecentProjectSchema) },
+  /** Events of this window's session: streamed text, tool cards, results, turn end. */
+  'session:event': { subscribe: 'onSessionEvent', payload: SessionEventSchema },
+  /** This window's session changed state (mode, busy, unknown results, cleared). */
+  'session:changed': { subscribe: 'onSessionChanged', payload: SessionViewSchema },
+  /** An ask for this window's session: show the modal dialog. */
+  'approval:request': { subscribe: 'onApprovalRequest', payload: ApprovalRequestSchema },
+  /** An ask ended without an answer from this window (turn stopped, window lost): close its dialog. */
+  'approval:closed': { subscribe: 'onApprovalClosed', payload: ApprovalClosedSchema },
 } as const satisfies Record<string, { subscribe: string; payload: z.ZodType }>;
 
 export type InvokeChannels = typeof INVOKE_CHANNELS;

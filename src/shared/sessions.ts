@@ -1,0 +1,120 @@
+// What a session window shows and sends: the turn events the agent loop
+// reports (display-only), the session's view, approvals and mode changes.
+// The channel table in ipc.ts refers to these schemas.
+import { z } from 'zod';
+import {
+  ConfirmationSchema,
+  PermissionModeSchema,
+  SessionIdSchema,
+  ToolStatusSchema,
+  TURN_END_STATUSES,
+} from './domain';
+
+const DecisionSchema = z.enum(['allow', 'ask', 'deny']);
+
+/** One thing that happened in a turn, as the loop reports it to a front end. */
+export const TurnEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('user_message'), text: z.string() }),
+  /** A model request is starting. */
+  z.object({ type: z.literal('assistant_start'), request: z.number() }),
+  z.object({ type: z.literal('assistant_delta'), delta: z.string() }),
+  /** The complete text of one assistant message, once its response is saved. */
+  z.object({ type: z.literal('assistant_text'), text: z.string() }),
+  /** `decision` is null when the call never reached the decision (unknown tool, invalid arguments, or a replayed record). */
+  z.object({
+    type: z.literal('tool_call'),
+    callId: z.string(),
+    name: z.string(),
+    arguments: z.string(),
+    decision: DecisionSchema.nullable(),
+    mode: PermissionModeSchema,
+  }),
+  /** The fields of a call about to run: an ask (`asked`, then an `approval`) or a mode-allowed record. */
+  z.object({
+    type: z.literal('tool_confirmation'),
+    callId: z.string(),
+    name: z.string(),
+    confirmation: ConfirmationSchema,
+    asked: z.boolean(),
+    mode: PermissionModeSchema,
+  }),
+  z.object({ type: z.literal('approval'), callId: z.string(), approved: z.boolean() }),
+  z.object({ type: z.literal('tool_result'), callId: z.string(), name: z.string(), status: ToolStatusSchema, output: z.string() }),
+  /** Something the person should know that is not part of the conversation (e.g. an MCP server failed). */
+  z.object({ type: z.literal('notice'), message: z.string() }),
+  z.object({ type: z.literal('turn_end'), status: z.enum(TURN_END_STATUSES), message: z.string().optional() }),
+]);
+export type TurnEvent = z.infer<typeof TurnEventSchema>;
+
+export const UnknownCallSchema = z.object({ callId: z.string(), name: z.string(), arguments: z.string() });
+export type UnknownCallView = z.infer<typeof UnknownCallSchema>;
+
+/** A session as its window shows it. */
+export const SessionViewSchema = z.object({
+  id: SessionIdSchema,
+  projectDir: z.string(),
+  /** Memory-only; never saved. */
+  mode: PermissionModeSchema,
+  /** A turn is running. */
+  busy: z.boolean(),
+  /** Calls whose outcome is unknown after a crash; must be acknowledged before the next question. */
+  unknownCalls: z.array(UnknownCallSchema),
+  /** The saved conversation so far, as events (replayed from the log, never re-run). */
+  past: z.array(TurnEventSchema),
+  /** Problems found when loading (e.g. a broken last line set aside). */
+  loadProblems: z.array(z.string()),
+});
+export type SessionView = z.infer<typeof SessionViewSchema>;
+
+/** `here`: the session is now this window's. `elsewhere`: it is open in (or was opened in) another window, which was focused. */
+export const SessionOpenResultSchema = z.discriminatedUnion('where', [
+  z.object({ where: z.literal('here'), session: SessionViewSchema }),
+  z.object({ where: z.literal('elsewhere'), sessionId: SessionIdSchema }),
+]);
+export type SessionOpenResult = z.infer<typeof SessionOpenResultSchema>;
+
+export const SendMessageInputSchema = z.strictObject({
+  text: z
+    .string({ error: 'The message must be text.' })
+    .trim()
+    .min(1, 'The message is empty: type a question or a request.')
+    .max(100_000, 'The message is longer than 100,000 characters: shorten it or put the text in a project file.'),
+});
+
+export const ApprovalAnswerSchema = z.strictObject({
+  requestId: z.uuid({ error: 'The approval request id is not valid.' }),
+  approved: z.boolean({ error: 'An approval answer is true or false.' }),
+});
+
+/** The person picks a mode; loosening needs a second call with `confirmed: true` after the warning was shown. */
+export const ModeChangeInputSchema = z.strictObject({
+  mode: z.string({ error: 'The mode must be text.' }).max(64, 'Unknown permission mode. Use manual, accept-edits or bypass.'),
+  confirmed: z.boolean().default(false),
+});
+
+export const ModeChangeResultSchema = z.object({
+  /** `needs_confirmation`: loosening; show `warning` and "Switch to this mode?", then call again with confirmed. */
+  status: z.enum(['changed', 'unchanged', 'needs_confirmation', 'error']),
+  mode: PermissionModeSchema,
+  message: z.string(),
+  warning: z.string().optional(),
+});
+export type ModeChangeResult = z.infer<typeof ModeChangeResultSchema>;
+
+/** A display-only ask for the owning window. The renderer answers `{requestId, approved}` and nothing else. */
+export const ApprovalRequestSchema = z.object({
+  requestId: z.uuid(),
+  sessionId: SessionIdSchema,
+  callId: z.string(),
+  toolName: z.string(),
+  confirmation: ConfirmationSchema,
+});
+export type ApprovalRequestView = z.infer<typeof ApprovalRequestSchema>;
+
+export const ApprovalClosedSchema = z.object({
+  requestId: z.uuid(),
+  /** Why the dialog must close without an answer (e.g. the turn was stopped). */
+  reason: z.string(),
+});
+
+export const SessionEventSchema = z.object({ sessionId: SessionIdSchema, event: TurnEventSchema });
