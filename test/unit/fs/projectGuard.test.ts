@@ -70,14 +70,23 @@ describe('file tools in a project that contains ~/.mino', () => {
       expect(run.result.status, name).toBe('error');
       expect(run.result.output).toContain(PROJECT_CONTAINS_MINO_HOME_MESSAGE);
       expect(run.result.output).not.toContain('sk-secret');
-      expect(run.step).toBe('inspect');
+      // Restricted reads have nothing to inspect and refuse in execute; writes refuse before anyone is asked.
+      expect(run.step).toBe(tool.kind === 'restricted_read' ? 'execute' : 'inspect');
     }
-    // execute on its own (as for a restricted read) refuses as well
-    const read = fileTools[0];
-    const args = read.validate({ path: 'notes.md' });
-    expect(args.ok).toBe(true);
-    if (args.ok) expect((await read.execute(args.args, null, ctx)).status).toBe('error');
     expect(await listTree(t.home)).toEqual(before);
+    expect(await fs.readFile(path.join(t.home, 'notes.md'), 'utf8')).toBe('old\n');
+  });
+
+  it('refuses at execution too, even after an inspection that passed', async () => {
+    await fs.writeFile(path.join(t.home, 'notes.md'), 'old\n');
+    const edit = fileTools[3];
+    const validation = edit.validate({ path: 'notes.md', old_string: 'old', new_string: 'new' });
+    if (!validation.ok) throw new Error(validation.reason);
+    const elsewhere = { projectDir: t.home, homeDir: path.join(t.base, 'other-home') };
+    const inspection = await edit.inspect(validation.args, elsewhere);
+    if (!inspection.ok) throw new Error(inspection.result.output);
+    const result = await edit.execute(validation.args, inspection.state, { projectDir: t.home, homeDir: t.home });
+    expect(result.status).toBe('error');
     expect(await fs.readFile(path.join(t.home, 'notes.md'), 'utf8')).toBe('old\n');
   });
 

@@ -9,9 +9,9 @@ import * as fs from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ProjectPath } from '../tools/types';
-import { descriptorPath, openConfinedDirectory } from './confinedOpen';
+import { checkDirectoryChain, closeInBackground, descriptorPath } from './confinedOpen';
 import { errorCode, failed, type FsFailure } from './fsResult';
-import { PROJECT_ROOT, resolveInProject } from './projectPath';
+import { resolveInProject } from './projectPath';
 
 export type WriteResult = { ok: true } | FsFailure;
 
@@ -21,6 +21,7 @@ export const TARGET_APPEARED = 'target-appeared';
 export type PublishResult = WriteResult | { ok: false; kind: typeof TARGET_APPEARED; reason: string };
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
 const TEMP_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | O_NOFOLLOW;
 // Leaves room for the prefix and random suffix within the usual 255-byte name limit.
 const MAX_TEMP_STEM = 100;
@@ -60,52 +61,55 @@ async function publish<Placed extends PublishResult>(
   mode: number | null,
   place: (temp: string, target: string) => Promise<Placed>,
 ): Promise<Placed | WriteResult> {
-  const parentPath = parentOf(p);
-  const parent = await openConfinedDirectory(root, parentPath);
-  if (!parent.ok) return parent;
-  const dir = parent.entry;
+  const chain = await checkDirectoryChain(root, p);
+  if (!chain.ok) return chain;
   const target = resolveInProject(root, p);
-  const temp = path.join(dir.absPath, temporaryName(path.basename(target)));
+  const dir = path.dirname(target);
+  const temp = path.join(dir, temporaryName(path.basename(target)));
+  // The directory is opened alongside the temp file, ready for the final fsync.
+  const openingDir = fs.open(dir, constants.O_RDONLY | O_DIRECTORY);
+  openingDir.catch(() => undefined); // awaited below, or never needed if the temp file fails first
   let tempCreated = false;
   try {
     const handle = await fs.open(temp, TEMP_FLAGS, mode ?? 0o666);
     tempCreated = true;
     const written = await writeAndSync(handle, temp, content, mode);
     if (!written.ok) return written;
+    const dirHandle = await openingDir;
     const placed = await place(temp, target);
-    if (placed.ok) tempCreated = false;
     if (!placed.ok) return placed;
-    await dir.handle.sync();
+    tempCreated = false;
+    // Makes the new name durable: without it a crash could lose the rename or link.
+    await dirHandle.sync();
     return { ok: true };
   } catch (error) {
     return failed(`could not write ${p} (${errorCode(error) ?? String(error)}); the file was not changed.`);
   } finally {
     if (tempCreated) await fs.rm(temp, { force: true });
-    await dir.handle.close();
+    openingDir.then(closeInBackground, () => undefined);
   }
 }
 
+/** Writes and fsyncs the temp file. Its descriptor is closed in the background: the data is durable once synced. */
 async function writeAndSync(handle: FileHandle, temp: string, content: string, mode: number | null): Promise<WriteResult> {
   try {
-    // The temp file must be where it was meant to be: a directory swapped for
-    // a link after the check would have sent it elsewhere.
-    const located = await descriptorPath(handle);
+    // These three are independent, so they run together. The location check
+    // matters: a directory swapped for a link after the chain check would have
+    // sent the temp file elsewhere. chmod, unlike open, ignores the umask, so
+    // kept permission bits are exact.
+    const [located] = await Promise.all([
+      descriptorPath(handle),
+      mode === null ? undefined : handle.chmod(mode),
+      handle.writeFile(content, 'utf8'),
+    ]);
     if (located !== null && located !== temp) {
       return failed('a directory on the path was replaced while writing; nothing was written.');
     }
-    // chmod, unlike open, ignores the umask, so the kept bits are exact.
-    if (mode !== null) await handle.chmod(mode);
-    await handle.writeFile(content, 'utf8');
     await handle.sync();
     return { ok: true };
   } finally {
-    await handle.close();
+    closeInBackground(handle);
   }
-}
-
-function parentOf(p: ProjectPath): ProjectPath {
-  const slash = p.lastIndexOf('/');
-  return slash === -1 ? PROJECT_ROOT : (p.slice(0, slash) as ProjectPath);
 }
 
 function temporaryName(base: string): string {

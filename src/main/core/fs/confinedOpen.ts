@@ -31,6 +31,13 @@ export interface OpenedEntry {
 export type OpenResult = { ok: true; entry: OpenedEntry } | FsFailure;
 export type CheckResult = { ok: true } | FsFailure;
 
+/**
+ * Resolves to false when something the caller checks alongside (the ~/.mino
+ * guard) forbids going on. Awaited after the lstat checks and before the
+ * open, so those checks overlap with it and nothing is opened without it.
+ */
+export type OpenGate = Promise<boolean>;
+
 // O_NOFOLLOW and O_NONBLOCK do not exist on Windows; there the lstat checks remain.
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -69,7 +76,7 @@ export async function checkDirectoryChain(root: string, p: ProjectPath): Promise
 }
 
 /** Opens an existing regular file for reading, with every check above. */
-export async function openConfinedFile(root: string, p: ProjectPath): Promise<OpenResult> {
+export async function openConfinedFile(root: string, p: ProjectPath, gate?: OpenGate): Promise<OpenResult> {
   if (projectPathParts(p).length === 0) return refused('"." is the project directory, not a file; use list_dir to see its entries.');
   const chain = await checkDirectoryChain(root, p);
   if (!chain.ok) return chain;
@@ -82,11 +89,12 @@ export async function openConfinedFile(root: string, p: ProjectPath): Promise<Op
   }
   const kind = refuseUnlessRegularFile(p, before);
   if (kind) return kind;
+  if (gate && !(await gate)) return closedGate(p);
   return openAndVerify(p, absPath, before, READ_FILE_FLAGS);
 }
 
 /** Opens an existing directory for reading its entries, with every check above. */
-export async function openConfinedDirectory(root: string, p: ProjectPath): Promise<OpenResult> {
+export async function openConfinedDirectory(root: string, p: ProjectPath, gate?: OpenGate): Promise<OpenResult> {
   const chain = await checkDirectoryChain(root, p);
   if (!chain.ok) return chain;
   const absPath = resolveInProject(root, p);
@@ -100,6 +108,7 @@ export async function openConfinedDirectory(root: string, p: ProjectPath): Promi
   if (!before.isDirectory()) {
     return refused(before.isFile() ? `${p} is a file, not a directory; use read_file to read it.` : `${p} is ${specialKind(before)}, not a directory.`);
   }
+  if (gate && !(await gate)) return closedGate(p);
   return openAndVerify(p, absPath, before, READ_DIR_FLAGS);
 }
 
@@ -127,18 +136,26 @@ export function refuseUnlessRegularFile(p: ProjectPath, stat: Stats): FsFailure 
  * exactly `absPath`. Exported so the swap detection can be exercised directly.
  */
 export async function verifyOpened(p: ProjectPath, absPath: string, handle: FileHandle, before: Stats): Promise<OpenResult> {
-  const stat = await handle.stat();
+  const [stat, located] = await Promise.all([handle.stat(), descriptorPath(handle)]);
   if (stat.dev !== before.dev || stat.ino !== before.ino) {
     return failed(`${p} was replaced while it was being opened; nothing was read. Try the call again.`);
   }
   if (before.isDirectory() ? !stat.isDirectory() : refuseUnlessRegularFile(p, stat) !== null) {
     return failed(`${p} changed while it was being opened; nothing was read. Try the call again.`);
   }
-  const located = await descriptorPath(handle);
   if (located !== null && located !== absPath) {
     return failed(`${p} was reached through a different route than the one checked (a directory on its path was replaced); nothing was read.`);
   }
   return { ok: true, entry: { handle, stat, absPath } };
+}
+
+/**
+ * Closes a read-only descriptor without making the caller wait: nothing
+ * depends on the close completing, and a failed close of a reader loses
+ * nothing.
+ */
+export function closeInBackground(handle: FileHandle): void {
+  handle.close().catch(() => undefined);
 }
 
 /** Where the kernel says an open descriptor lives (Linux), or null where it cannot say. */
@@ -181,6 +198,10 @@ function describeMissing(prefix: string, p: ProjectPath, error: unknown): FsFail
   }
   if (code === 'ENOTDIR') return refused(`a part of ${p} is not a directory, so ${p} cannot exist.`);
   return failed(`could not check ${prefix} (${code ?? String(error)}).`);
+}
+
+function closedGate(p: ProjectPath): FsFailure {
+  return failed(`${p} was not opened: the project check did not pass.`);
 }
 
 function linkRefusal(p: ProjectPath): FsFailure {

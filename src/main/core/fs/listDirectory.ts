@@ -3,7 +3,7 @@
 import type { Dirent } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import type { ProjectPath } from '../tools/types';
-import { descriptorPath, openConfinedDirectory } from './confinedOpen';
+import { closeInBackground, descriptorPath, openConfinedDirectory, type OpenGate } from './confinedOpen';
 import { errorCode, failed, type FsFailure } from './fsResult';
 
 export type EntryKind = 'dir' | 'file' | 'link' | 'other';
@@ -16,8 +16,8 @@ export interface DirectoryEntry {
 export type ListResult = { ok: true; entries: DirectoryEntry[] } | FsFailure;
 
 /** The entries of directory `p`, directories first, then by name (code-point order, so stable everywhere). */
-export async function listProjectDirectory(root: string, p: ProjectPath): Promise<ListResult> {
-  const opened = await openConfinedDirectory(root, p);
+export async function listProjectDirectory(root: string, p: ProjectPath, gate?: OpenGate): Promise<ListResult> {
+  const opened = await openConfinedDirectory(root, p, gate);
   if (!opened.ok) return opened;
   const { handle, stat, absPath } = opened.entry;
   try {
@@ -36,7 +36,7 @@ export async function listProjectDirectory(root: string, p: ProjectPath): Promis
   } catch (error) {
     return failed(`could not list ${p} (${errorCode(error) ?? String(error)}).`);
   } finally {
-    await handle.close();
+    closeInBackground(handle);
   }
 }
 

@@ -23,17 +23,6 @@ export async function projectContainsMinoHome(projectDir: string, homeDir: strin
   return isSameOrInside(home, project) || isSameOrInside(mino, project);
 }
 
-/**
- * The real project directory, or null when it contains ~/.mino. File tools
- * call this first and work under the returned path, so the guard and the
- * confinement agree on one resolution of the project.
- */
-export async function confinedProjectRoot(projectDir: string, homeDir: string): Promise<string | null> {
-  const minoDir = path.join(homeDir, MINO_DIR_NAME);
-  const [project, home, mino] = await Promise.all([fs.realpath(projectDir), realOrResolved(homeDir), realOrResolved(minoDir)]);
-  return isSameOrInside(home, project) || isSameOrInside(mino, project) ? null : project;
-}
-
 function isSameOrInside(candidate: string, dir: string): boolean {
   if (candidate === dir) return true;
   const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { ProjectPath } from '../tools/types';
-import { openConfinedFile } from './confinedOpen';
+import { closeInBackground, openConfinedFile, type OpenGate } from './confinedOpen';
 import { errorCode, failed, refused, type FsFailure } from './fsResult';
 
 /** Largest file the file tools read (and so can edit or overwrite). */
@@ -25,8 +25,8 @@ export interface TextFile {
   text: string;
   /** Size in bytes. */
   size: number;
-  /** Hex SHA-256 of the bytes read. */
-  sha256: string;
+  /** The bytes read; their SHA-256 is what an approval is bound to. */
+  bytes: Buffer;
   /** Permission bits of the file, kept when it is overwritten. */
   mode: number;
 }
@@ -36,8 +36,8 @@ export type TextReadResult = { ok: true; file: TextFile } | FsFailure;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Reads `p` under the real project directory `root`, refusing anything that is not confined UTF-8 text. */
-export async function readProjectText(root: string, p: ProjectPath): Promise<TextReadResult> {
-  const opened = await openConfinedFile(root, p);
+export async function readProjectText(root: string, p: ProjectPath, gate?: OpenGate): Promise<TextReadResult> {
+  const opened = await openConfinedFile(root, p, gate);
   if (!opened.ok) return opened;
   const { handle, stat } = opened.entry;
   try {
@@ -47,10 +47,11 @@ export async function readProjectText(root: string, p: ProjectPath): Promise<Tex
     const buffer = Buffer.allocUnsafe(Math.min(stat.size, MAX_TEXT_BYTES) + 1);
     let length = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
+      const wanted = buffer.length - length;
+      const { bytesRead } = await handle.read(buffer, length, wanted, length);
       length += bytesRead;
-      if (length === buffer.length) break;
+      // A regular file reads short only at its end, so a short read needs no second call.
+      if (bytesRead < wanted || length === buffer.length) break;
     }
     if (length > MAX_TEXT_BYTES) return tooLarge(p, length);
     const bytes = buffer.subarray(0, length);
@@ -63,12 +64,12 @@ export async function readProjectText(root: string, p: ProjectPath): Promise<Tex
     }
     return {
       ok: true,
-      file: { text, size: length, sha256: sha256Hex(bytes), mode: stat.mode & 0o777 },
+      file: { text, size: length, bytes, mode: stat.mode & 0o777 },
     };
   } catch (error) {
     return failed(`could not read ${p} (${errorCode(error) ?? String(error)}).`);
   } finally {
-    await handle.close();
+    closeInBackground(handle);
   }
 }
 

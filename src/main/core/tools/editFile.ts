@@ -1,16 +1,16 @@
 // edit_file: replaces one exact, unique fragment of a file. Inspection finds
 // the fragment in the file as it is now and binds the approval to that
 // content's digest; execution rechecks it and writes atomically.
-import { createTwoFilesPatch } from 'diff';
 import { z } from 'zod';
 import type { ToolResult } from '../../../shared/domain';
 import { replaceFileAtomically } from '../fs/atomicWrite';
-import { readProjectText } from '../fs/readText';
+import { readProjectText, sha256Hex } from '../fs/readText';
 import {
   CHANGED_AFTER_APPROVAL,
   fsFailureResult,
+  gateOf,
+  guardProject,
   locationFields,
-  openProjectRoot,
   projectPathArg,
   stoppedResult,
   validateFileArgs,
@@ -18,6 +18,7 @@ import {
   WRITE_WARNING,
 } from './fileToolSupport';
 import { describeSize, previewText } from './preview';
+import { unifiedDiff } from './unifiedDiff';
 import type { Inspection, ProjectPath, Tool } from './types';
 
 export interface EditFileArgs {
@@ -61,9 +62,10 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
   validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
   target: (args) => ({ path: args.path }),
   async inspect(args, ctx): Promise<Inspection<EditFileState>> {
-    const project = await openProjectRoot(ctx);
-    if (!project.ok) return project;
-    const current = await readProjectText(project.root, args.path);
+    const guard = guardProject(ctx);
+    const current = await readProjectText(ctx.projectDir, args.path, gateOf(guard));
+    const refusal = await guard;
+    if (refusal) return { ok: false, result: refusal };
     if (!current.ok) {
       if (current.missingPath === args.path) {
         return invalid(`${args.path} does not exist; use write_file with mode "create" to make a new file.`);
@@ -88,7 +90,7 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
     const line = lineAt(file.text, index);
     return {
       ok: true,
-      state: { sha256: file.sha256, fileMode: file.mode, line, newText },
+      state: { sha256: sha256Hex(file.bytes), fileMode: file.mode, line, newText },
       confirmation: {
         tool: 'edit_file',
         fields: [
@@ -98,18 +100,19 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
           { label: 'Insert', value: previewText(args.new_string) },
           { label: 'Resulting file', value: describeSize(newText) },
         ],
-        diff: createTwoFilesPatch(args.path, args.path, file.text, newText),
+        diff: unifiedDiff(args.path, file.text, newText),
         warning: WRITE_WARNING,
       },
     };
   },
   async execute(args, state, ctx): Promise<ToolResult> {
     if (ctx.signal?.aborted) return stoppedResult();
-    const project = await openProjectRoot(ctx);
-    if (!project.ok) return project.result;
-    const current = await readProjectText(project.root, args.path);
-    if (!current.ok || current.file.sha256 !== state.sha256) return { status: 'failed', output: CHANGED_AFTER_APPROVAL };
-    const replaced = await replaceFileAtomically(project.root, args.path, state.newText, state.fileMode);
+    const guard = guardProject(ctx);
+    const current = await readProjectText(ctx.projectDir, args.path, gateOf(guard));
+    const refusal = await guard;
+    if (refusal) return refusal;
+    if (!current.ok || sha256Hex(current.file.bytes) !== state.sha256) return { status: 'failed', output: CHANGED_AFTER_APPROVAL };
+    const replaced = await replaceFileAtomically(ctx.projectDir, args.path, state.newText, state.fileMode);
     if (!replaced.ok) return { status: 'failed', output: replaced.reason };
     return { status: 'completed', output: `Edited ${args.path} at line ${state.line} (${describeSize(state.newText)}).` };
   },

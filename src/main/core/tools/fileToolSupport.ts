@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
 import type { FsFailure } from '../fs/fsResult';
-import { confinedProjectRoot, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
+import type { OpenGate } from '../fs/confinedOpen';
+import { PROJECT_CONTAINS_MINO_HOME_MESSAGE, projectContainsMinoHome } from '../fs/projectGuard';
 import { normalizeProjectPath, PROJECT_ROOT } from '../fs/projectPath';
 import type { ProjectPath, ToolContext, Validation } from './types';
 
@@ -42,29 +43,23 @@ export function validateFileArgs<Args extends { path: ProjectPath }>(
   return { ok: true, args: { ...parsed.data, path: normalized.path } };
 }
 
-export type ProjectRoot = { ok: true; root: string } | { ok: false; result: ToolResult };
-
 /**
- * The real project directory every file operation works under, or the error
- * result that disables the file tools when the project contains ~/.mino.
+ * Starts the ~/.mino guard for one call: resolves to the error result that
+ * turns the file tools off, or to null when they may work. A tool starts it
+ * first and hands `gateOf(guard)` to its filesystem step, so the lstat checks
+ * overlap with the guard while nothing is opened before it passes; the tool
+ * then returns the guard's result ahead of anything else.
  */
-export async function openProjectRoot(ctx: ToolContext): Promise<ProjectRoot> {
-  let root: string | null;
-  try {
-    root = await confinedProjectRoot(ctx.projectDir, ctx.homeDir);
-  } catch {
-    return {
-      ok: false,
-      result: { status: 'failed', output: `The project directory ${ctx.projectDir} cannot be opened; nothing was read or written.` },
-    };
-  }
-  if (root === null) {
-    return {
-      ok: false,
-      result: { status: 'error', output: `${PROJECT_CONTAINS_MINO_HOME_MESSAGE} Tell the user; do not retry with file tools.` },
-    };
-  }
-  return { ok: true, root };
+export function guardProject(ctx: ToolContext): Promise<ToolResult | null> {
+  return projectContainsMinoHome(ctx.projectDir, ctx.homeDir).then(
+    (contains): ToolResult | null =>
+      contains ? { status: 'error', output: `${PROJECT_CONTAINS_MINO_HOME_MESSAGE} Tell the user; do not retry with file tools.` } : null,
+    (): ToolResult => ({ status: 'failed', output: `The project directory ${ctx.projectDir} cannot be checked; nothing was read or written.` }),
+  );
+}
+
+export function gateOf(guard: Promise<ToolResult | null>): OpenGate {
+  return guard.then((refusal) => refusal === null);
 }
 
 /** A refusal is the model's to fix (invalid_arguments); anything else failed. */

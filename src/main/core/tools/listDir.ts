@@ -3,7 +3,7 @@
 // flood the context.
 import { z } from 'zod';
 import { listProjectDirectory, type DirectoryEntry } from '../fs/listDirectory';
-import { fsFailureResult, locationFields, openProjectRoot, projectPathArg, validateFileArgs } from './fileToolSupport';
+import { fsFailureResult, gateOf, guardProject, locationFields, projectPathArg, validateFileArgs } from './fileToolSupport';
 import type { ProjectPath, Tool } from './types';
 
 export const LIST_DIR_MAX_ENTRIES = 200;
@@ -25,15 +25,16 @@ export const listDirTool: Tool<ListDirArgs, null> = {
   argsSchema,
   validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: true }),
   target: (args) => ({ path: args.path }),
+  // Nothing to inspect: a restricted read is not asked about, and execute
+  // applies the ~/.mino guard before it reads anything.
   async inspect(args, ctx) {
-    const project = await openProjectRoot(ctx);
-    if (!project.ok) return project;
     return { ok: true, state: null, confirmation: { tool: 'list_dir', fields: locationFields(args.path, ctx) } };
   },
   async execute(args, _state, ctx) {
-    const project = await openProjectRoot(ctx);
-    if (!project.ok) return project.result;
-    const listed = await listProjectDirectory(project.root, args.path);
+    const guard = guardProject(ctx);
+    const listed = await listProjectDirectory(ctx.projectDir, args.path, gateOf(guard));
+    const refusal = await guard;
+    if (refusal) return refusal;
     if (!listed.ok) return fsFailureResult(listed);
     return { status: 'completed', output: formatListing(args.path, listed.entries) };
   },

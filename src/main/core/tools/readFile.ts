@@ -2,7 +2,7 @@
 // the reading happens in execute.
 import { z } from 'zod';
 import { readProjectText } from '../fs/readText';
-import { fsFailureResult, locationFields, openProjectRoot, projectPathArg, validateFileArgs } from './fileToolSupport';
+import { fsFailureResult, gateOf, guardProject, locationFields, projectPathArg, validateFileArgs } from './fileToolSupport';
 import type { ProjectPath, Tool } from './types';
 
 export interface ReadFileArgs {
@@ -22,15 +22,16 @@ export const readFileTool: Tool<ReadFileArgs, null> = {
   argsSchema,
   validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
   target: (args) => ({ path: args.path }),
+  // Nothing to inspect: a restricted read is not asked about, and execute
+  // applies the ~/.mino guard before it reads anything.
   async inspect(args, ctx) {
-    const project = await openProjectRoot(ctx);
-    if (!project.ok) return project;
     return { ok: true, state: null, confirmation: { tool: 'read_file', fields: locationFields(args.path, ctx) } };
   },
   async execute(args, _state, ctx) {
-    const project = await openProjectRoot(ctx);
-    if (!project.ok) return project.result;
-    const read = await readProjectText(project.root, args.path);
+    const guard = guardProject(ctx);
+    const read = await readProjectText(ctx.projectDir, args.path, gateOf(guard));
+    const refusal = await guard;
+    if (refusal) return refusal;
     if (!read.ok) return fsFailureResult(read);
     // An empty string would read as a missing result; say it plainly instead.
     const output = read.file.size === 0 ? `${args.path} is empty (0 bytes).` : read.file.text;

@@ -2,7 +2,6 @@
 // says; never "whichever applies". Inspection records what the person is
 // shown (the create target's absence, or the digest of the file to replace);
 // execution rechecks it and writes atomically.
-import { createTwoFilesPatch } from 'diff';
 import * as fs from 'node:fs/promises';
 import { z } from 'zod';
 import type { Confirmation, ToolResult } from '../../../shared/domain';
@@ -10,12 +9,13 @@ import { createFileAtomically, replaceFileAtomically } from '../fs/atomicWrite';
 import { checkDirectoryChain } from '../fs/confinedOpen';
 import { errorCode } from '../fs/fsResult';
 import { resolveInProject } from '../fs/projectPath';
-import { readProjectText } from '../fs/readText';
+import { readProjectText, sha256Hex } from '../fs/readText';
 import {
   CHANGED_AFTER_APPROVAL,
   fsFailureResult,
+  gateOf,
+  guardProject,
   locationFields,
-  openProjectRoot,
   projectPathArg,
   stoppedResult,
   validateFileArgs,
@@ -23,6 +23,7 @@ import {
   WRITE_WARNING,
 } from './fileToolSupport';
 import { describeSize, previewText } from './preview';
+import { unifiedDiff } from './unifiedDiff';
 import type { Inspection, ProjectPath, Tool } from './types';
 
 export interface WriteFileArgs {
@@ -56,8 +57,7 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
   validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
   target: (args) => ({ path: args.path }),
   async inspect(args, ctx): Promise<Inspection<WriteFileState>> {
-    const project = await openProjectRoot(ctx);
-    if (!project.ok) return project;
+    const guard = guardProject(ctx);
     const fields = locationFields(args.path, ctx);
     const confirmation = (action: string, diff?: string): Confirmation => ({
       tool: 'write_file',
@@ -68,12 +68,14 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
     });
 
     if (args.mode === 'create') {
-      const absent = await inspectCreateTarget(project.root, args.path);
-      if (absent) return { ok: false, result: absent };
+      const [refusal, taken] = await Promise.all([guard, inspectCreateTarget(ctx.projectDir, args.path)]);
+      if (refusal ?? taken) return { ok: false, result: (refusal ?? taken) as ToolResult };
       return { ok: true, state: { mode: 'create' }, confirmation: confirmation('Create a new file') };
     }
 
-    const current = await readProjectText(project.root, args.path);
+    const current = await readProjectText(ctx.projectDir, args.path, gateOf(guard));
+    const refusal = await guard;
+    if (refusal) return { ok: false, result: refusal };
     if (!current.ok) {
       if (current.missingPath === args.path) {
         return invalid(`${args.path} does not exist, so it cannot be overwritten; use mode "create" to make a new file.`);
@@ -81,29 +83,33 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
       return { ok: false, result: fsFailureResult(current) };
     }
     const { file } = current;
-    const diff = createTwoFilesPatch(args.path, args.path, file.text, args.content);
+    const diff = unifiedDiff(args.path, file.text, args.content);
     return {
       ok: true,
-      state: { mode: 'overwrite', sha256: file.sha256, fileMode: file.mode },
+      state: { mode: 'overwrite', sha256: sha256Hex(file.bytes), fileMode: file.mode },
       confirmation: confirmation(`Overwrite the existing file (${file.size} bytes)`, diff),
     };
   },
   async execute(args, state, ctx): Promise<ToolResult> {
     if (ctx.signal?.aborted) return stoppedResult();
-    const project = await openProjectRoot(ctx);
-    if (!project.ok) return project.result;
+    const root = ctx.projectDir;
+    const guard = guardProject(ctx);
 
     if (state.mode === 'create') {
+      const [refusal, taken] = await Promise.all([guard, nameIsTaken(resolveInProject(root, args.path))]);
+      if (refusal) return refusal;
       // A name taken since inspection, even by a dangling link, is not what was approved.
-      if (await nameIsTaken(resolveInProject(project.root, args.path))) return changedAfterApproval();
-      const created = await createFileAtomically(project.root, args.path, args.content);
+      if (taken) return changedAfterApproval();
+      const created = await createFileAtomically(root, args.path, args.content);
       if (!created.ok) return created.kind === 'target-appeared' ? changedAfterApproval() : { status: 'failed', output: created.reason };
       return { status: 'completed', output: `Created ${args.path} (${describeSize(args.content)}).` };
     }
 
-    const current = await readProjectText(project.root, args.path);
-    if (!current.ok || current.file.sha256 !== state.sha256) return changedAfterApproval();
-    const replaced = await replaceFileAtomically(project.root, args.path, args.content, state.fileMode);
+    const current = await readProjectText(root, args.path, gateOf(guard));
+    const refusal = await guard;
+    if (refusal) return refusal;
+    if (!current.ok || sha256Hex(current.file.bytes) !== state.sha256) return changedAfterApproval();
+    const replaced = await replaceFileAtomically(root, args.path, args.content, state.fileMode);
     if (!replaced.ok) return { status: 'failed', output: replaced.reason };
     return { status: 'completed', output: `Overwrote ${args.path} (${describeSize(args.content)}).` };
   },
