@@ -90,6 +90,15 @@ describe('file tools in a project that contains ~/.mino', () => {
     expect(await fs.readFile(path.join(t.home, 'notes.md'), 'utf8')).toBe('old\n');
   });
 
+  it('fails plainly when the project directory is named through a link', async () => {
+    const link = path.join(t.base, 'project-link');
+    await fs.symlink(t.project, link);
+    await fs.writeFile(path.join(t.project, 'a.txt'), 'a\n');
+    const run = await runApproved(fileTools[0], { path: 'a.txt' }, { projectDir: link, homeDir: t.home });
+    expect(run.result.status).toBe('failed');
+    expect(run.result.output).toContain('is not a resolved path');
+  });
+
   it('also refuses a project reached through a symlink to the home directory', async () => {
     const link = path.join(t.base, 'home-link');
     await fs.symlink(t.home, link);

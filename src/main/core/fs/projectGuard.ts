@@ -18,9 +18,20 @@ export const PROJECT_CONTAINS_MINO_HOME_MESSAGE =
  * compared, so a symlinked route to the home directory counts.
  */
 export async function projectContainsMinoHome(projectDir: string, homeDir: string): Promise<boolean> {
+  return (await checkProjectDir(projectDir, homeDir)).containsMinoHome;
+}
+
+export interface ProjectDirCheck {
+  containsMinoHome: boolean;
+  /** The real path of the project directory (its resolved name if it does not exist). */
+  realProjectDir: string;
+}
+
+/** The guard's facts about a project directory, for callers that also need its real path. */
+export async function checkProjectDir(projectDir: string, homeDir: string): Promise<ProjectDirCheck> {
   const minoDir = path.join(homeDir, MINO_DIR_NAME);
   const [project, home, mino] = await Promise.all([realOrResolved(projectDir), realOrResolved(homeDir), realOrResolved(minoDir)]);
-  return isSameOrInside(home, project) || isSameOrInside(mino, project);
+  return { containsMinoHome: isSameOrInside(home, project) || isSameOrInside(mino, project), realProjectDir: project };
 }
 
 function isSameOrInside(candidate: string, dir: string): boolean {

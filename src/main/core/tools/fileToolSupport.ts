@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
 import type { FsFailure } from '../fs/fsResult';
 import type { OpenGate } from '../fs/confinedOpen';
-import { PROJECT_CONTAINS_MINO_HOME_MESSAGE, projectContainsMinoHome } from '../fs/projectGuard';
+import { checkProjectDir, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
 import { normalizeProjectPath, PROJECT_ROOT } from '../fs/projectPath';
 import type { ProjectPath, ToolContext, Validation } from './types';
 
@@ -51,9 +51,22 @@ export function validateFileArgs<Args extends { path: ProjectPath }>(
  * then returns the guard's result ahead of anything else.
  */
 export function guardProject(ctx: ToolContext): Promise<ToolResult | null> {
-  return projectContainsMinoHome(ctx.projectDir, ctx.homeDir).then(
-    (contains): ToolResult | null =>
-      contains ? { status: 'error', output: `${PROJECT_CONTAINS_MINO_HOME_MESSAGE} Tell the user; do not retry with file tools.` } : null,
+  return checkProjectDir(ctx.projectDir, ctx.homeDir).then(
+    (check): ToolResult | null => {
+      if (check.containsMinoHome) {
+        return { status: 'error', output: `${PROJECT_CONTAINS_MINO_HOME_MESSAGE} Tell the user; do not retry with file tools.` };
+      }
+      // Confinement compares kernel-reported locations with paths under
+      // projectDir, so a project named through a link would fail every call
+      // obscurely; say so once, plainly.
+      if (check.realProjectDir !== ctx.projectDir) {
+        return {
+          status: 'failed',
+          output: `The project directory ${ctx.projectDir} is not a resolved path (it leads to ${check.realProjectDir}); nothing was read or written.`,
+        };
+      }
+      return null;
+    },
     (): ToolResult => ({ status: 'failed', output: `The project directory ${ctx.projectDir} cannot be checked; nothing was read or written.` }),
   );
 }

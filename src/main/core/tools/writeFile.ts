@@ -5,7 +5,7 @@
 import * as fs from 'node:fs/promises';
 import { z } from 'zod';
 import type { Confirmation, ToolResult } from '../../../shared/domain';
-import { createFileAtomically, replaceFileAtomically } from '../fs/atomicWrite';
+import { createFileAtomically, replaceFileAtomically, TARGET_APPEARED } from '../fs/atomicWrite';
 import { checkDirectoryChain } from '../fs/confinedOpen';
 import { errorCode } from '../fs/fsResult';
 import { resolveInProject } from '../fs/projectPath';
@@ -69,7 +69,8 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
 
     if (args.mode === 'create') {
       const [refusal, taken] = await Promise.all([guard, inspectCreateTarget(ctx.projectDir, args.path)]);
-      if (refusal ?? taken) return { ok: false, result: (refusal ?? taken) as ToolResult };
+      const stop = refusal ?? taken;
+      if (stop) return { ok: false, result: stop };
       return { ok: true, state: { mode: 'create' }, confirmation: confirmation('Create a new file') };
     }
 
@@ -101,7 +102,7 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
       // A name taken since inspection, even by a dangling link, is not what was approved.
       if (taken) return changedAfterApproval();
       const created = await createFileAtomically(root, args.path, args.content);
-      if (!created.ok) return created.kind === 'target-appeared' ? changedAfterApproval() : { status: 'failed', output: created.reason };
+      if (!created.ok) return created.kind === TARGET_APPEARED ? changedAfterApproval() : { status: 'failed', output: created.reason };
       return { status: 'completed', output: `Created ${args.path} (${describeSize(args.content)}).` };
     }
 
