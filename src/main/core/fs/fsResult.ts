@@ -22,10 +22,3 @@ export function failed(reason: string): FsFailure {
 export function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
-
-/** A short, person-readable account of an unexpected I/O error. */
-export function describeIoError(action: string, target: string, error: unknown): string {
-  const code = errorCode(error);
-  const detail = code ?? (error instanceof Error ? error.message : String(error));
-  return `could not ${action} ${target} (${detail})`;
-}
