@@ -135,3 +135,14 @@ describe('allowedRecordTitle', () => {
     expect(allowedRecordTitle('edit_file', 'accept-edits')).toBe('[Tool: edit_file, allowed without confirmation in accept-edits mode]');
   });
 });
+
+describe('read_file targets', () => {
+  it('lets read_file read a plain file named .git (its target is a file), while .git/config stays refused', async () => {
+    const { readFileTool } = await import('../../../src/main/core/tools/readFile');
+    const file = readFileTool.validate({ path: '.git' });
+    const inside = readFileTool.validate({ path: '.git/config' });
+    if (!file.ok || !inside.ok) throw new Error('paths should validate');
+    expect(decide(factsFor(readFileTool, file.args), 'manual').decision).toBe('allow');
+    expect(decide(factsFor(readFileTool, inside.args), 'bypass').decision).toBe('deny');
+  });
+});

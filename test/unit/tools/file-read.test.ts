@@ -39,7 +39,7 @@ describe('read_file', () => {
     await t.write('src/b.txt', 'b\n');
     const validation = readFileTool.validate({ path: './src/x/../b.txt' });
     expect(validation).toEqual({ ok: true, args: { path: 'src/b.txt' } });
-    if (validation.ok) expect(readFileTool.target(validation.args)).toEqual({ path: 'src/b.txt' });
+    if (validation.ok) expect(readFileTool.target(validation.args)).toEqual({ path: 'src/b.txt', pathIs: 'file' });
     expect((await read('./src/x/../b.txt')).result.output).toBe('b\n');
   });
 

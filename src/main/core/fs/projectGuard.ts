@@ -18,7 +18,7 @@ export const PROJECT_CONTAINS_MINO_HOME_MESSAGE =
  * compared, so a symlinked route to the home directory counts.
  */
 export async function projectContainsMinoHome(projectDir: string, homeDir: string): Promise<boolean> {
-  return (await checkProjectDir(projectDir, homeDir)).containsMinoHome;
+  return (await projectGuardFacts(projectDir, homeDir)).containsMinoHome;
 }
 
 export interface ProjectDirCheck {
@@ -28,7 +28,7 @@ export interface ProjectDirCheck {
 }
 
 /** The guard's facts about a project directory, for callers that also need its real path. */
-export async function checkProjectDir(projectDir: string, homeDir: string): Promise<ProjectDirCheck> {
+export async function projectGuardFacts(projectDir: string, homeDir: string): Promise<ProjectDirCheck> {
   const minoDir = path.join(homeDir, MINO_DIR_NAME);
   const [project, home, mino] = await Promise.all([realOrResolved(projectDir), realOrResolved(homeDir), realOrResolved(minoDir)]);
   return { containsMinoHome: isSameOrInside(home, project) || isSameOrInside(mino, project), realProjectDir: project };

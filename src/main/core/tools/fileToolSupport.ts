@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
 import type { FsFailure } from '../fs/fsResult';
 import type { OpenGate } from '../fs/confinedOpen';
-import { checkProjectDir, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
+import { projectGuardFacts, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
 import { normalizeProjectPath, PROJECT_ROOT } from '../fs/projectPath';
 import type { ProjectPath, ToolContext, Validation } from './types';
 
@@ -51,7 +51,7 @@ export function validateFileArgs<Args extends { path: ProjectPath }>(
  * then returns the guard's result ahead of anything else.
  */
 export function guardProject(ctx: ToolContext): Promise<ToolResult | null> {
-  return checkProjectDir(ctx.projectDir, ctx.homeDir).then(
+  return projectGuardFacts(ctx.projectDir, ctx.homeDir).then(
     (check): ToolResult | null => {
       if (check.containsMinoHome) {
         return { status: 'error', output: `${PROJECT_CONTAINS_MINO_HOME_MESSAGE} Tell the user; do not retry with file tools.` };

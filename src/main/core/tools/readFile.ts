@@ -21,7 +21,8 @@ export const readFileTool: Tool<ReadFileArgs, null> = {
   kind: 'restricted_read',
   argsSchema,
   validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
-  target: (args) => ({ path: args.path }),
+  // A read's target is a file: a plain file named .git is not the .git/ directory.
+  target: (args) => ({ path: args.path, pathIs: 'file' }),
   // Nothing to inspect: a restricted read is not asked about, and execute
   // applies the ~/.mino guard before it reads anything.
   async inspect(args, ctx) {
