@@ -1,6 +1,7 @@
 // A client is one renderer: a window in the app, a socket in the test bridge.
-// Per-client state (the open project, later its session) is keyed by the
+// Per-client state (the open project, its session) is keyed by the
 // transport's own idea of who is calling, never by anything in a payload.
+import type { SessionId } from '../../shared/domain';
 import type { EventChannel, EventPayload, Project } from '../../shared/ipc';
 
 export type ClientId = string & { readonly __brand: 'ClientId' };
@@ -14,6 +15,8 @@ export type EventSink = <K extends EventChannel>(event: K, payload: EventPayload
 
 export interface ClientState {
   project: Project | null;
+  /** The one session this client owns, if any. */
+  session: SessionId | null;
 }
 
 interface Client {
@@ -21,16 +24,21 @@ interface Client {
   state: ClientState;
 }
 
+export const NOT_CONNECTED_MESSAGE = 'This window is not connected to Mino any more. Close it and open a new one.';
+
 export class ClientRegistry {
   private readonly clients = new Map<ClientId, Client>();
 
   attach(id: ClientId, emit: EventSink): void {
     if (this.clients.has(id)) throw new Error(`Client ${id} is already attached.`);
-    this.clients.set(id, { emit, state: { project: null } });
+    this.clients.set(id, { emit, state: { project: null, session: null } });
   }
 
-  detach(id: ClientId): void {
+  /** Forgets the client and returns its last state (undefined if it was not attached). */
+  detach(id: ClientId): ClientState | undefined {
+    const client = this.clients.get(id);
     this.clients.delete(id);
+    return client?.state;
   }
 
   has(id: ClientId): boolean {
@@ -40,8 +48,13 @@ export class ClientRegistry {
   /** The client's state; throws for a client that is not attached, which no transport should let through. */
   state(id: ClientId): ClientState {
     const client = this.clients.get(id);
-    if (!client) throw new Error('This window is not connected to Mino any more. Close it and open a new one.');
+    if (!client) throw new Error(NOT_CONNECTED_MESSAGE);
     return client.state;
+  }
+
+  /** Sends to one client; a client that has gone meanwhile is skipped. */
+  emitTo<K extends EventChannel>(id: ClientId, event: K, payload: EventPayload<K>): void {
+    this.clients.get(id)?.emit(event, payload);
   }
 
   broadcast<K extends EventChannel>(event: K, payload: EventPayload<K>): void {

@@ -1,33 +1,65 @@
 // MinoService implements the IPC contract without knowing any transport.
 // Each feature lives in its own module under features/; this class only holds
-// the shared pieces (ports, clients) and maps each channel to its handler.
+// the shared pieces (ports, clients, sessions, modes, the approval broker) and
+// maps each channel to its handler.
+import { SessionModes } from '../core/policy/modes';
 import { ClientRegistry, type ClientId, type EventSink } from './clients';
 import type { DispatchTarget, InvokeHandlers } from './dispatch';
 import { appInfo } from './features/appInfo';
 import { apiKeyStatus, resolveApiKey, setApiKey } from './features/apiKey';
+import { ApprovalBroker } from './features/approvals';
+import { setPermissionMode } from './features/modes';
 import { openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
+import { Sessions } from './features/sessions';
 import { getSettings, setSettings } from './features/settings';
+import { sendMessage, stopTurn } from './features/turns';
 import type { ServicePorts } from './ports';
 
 export class MinoService implements DispatchTarget {
   private readonly clients = new ClientRegistry();
   private readonly env: NodeJS.ProcessEnv;
+  /** Memory only, one per app run: a restart starts every session in manual. */
+  private readonly modes = new SessionModes();
+  private readonly broker: ApprovalBroker;
+  private readonly sessions: Sessions;
   readonly handlers: InvokeHandlers;
 
   constructor(private readonly ports: ServicePorts) {
     this.env = ports.env ?? process.env;
     const { homeDir, secrets } = ports;
-    const projectDeps = { homeDir, clients: this.clients, pickFolder: ports.pickFolder };
+    const { clients, modes } = this;
+    const broker = (this.broker = new ApprovalBroker(clients, ports.notifyApprovalWaiting));
+    const sessions = (this.sessions = new Sessions({
+      homeDir,
+      env: this.env,
+      clients,
+      modes,
+      broker,
+      storedApiKey: () => secrets.getApiKey(),
+      ports,
+    }));
+    const projectDeps = { homeDir, clients, pickFolder: ports.pickFolder, sessions };
+    const turnDeps = { clients, sessions, modes, broker };
     this.handlers = {
       'app:info': async () => appInfo(ports),
       'settings:get': async () => getSettings(homeDir),
-      'settings:set': async (_client, input) => setSettings(homeDir, this.clients, input),
+      'settings:set': async (_client, input) => setSettings(homeDir, clients, input),
       'apiKey:status': async () => apiKeyStatus(secrets, this.env),
       'apiKey:set': async (_client, input) => setApiKey(secrets, this.env, input.apiKey),
       'projects:recent': async () => recentProjects(homeDir),
       'projects:pick': async (client) => pickAndOpenProject(projectDeps, client),
       'projects:openRecent': async (client, input) => openRecentProject(projectDeps, client, input.path),
-      'projects:current': async (client) => this.clients.state(client).project,
+      'projects:current': async (client) => clients.state(client).project,
+      'sessions:list': async (client) => sessions.list(client),
+      'sessions:new': async (client) => sessions.create(client),
+      'sessions:open': async (client, input) => sessions.openById(client, input.id),
+      'sessions:current': async (client) => sessions.current(client),
+      'sessions:clear': async (client) => sessions.clear(client),
+      'sessions:acknowledge': async (client) => sessions.acknowledge(client),
+      'turn:send': async (client, input) => sendMessage(turnDeps, client, input.text),
+      'turn:stop': async (client) => stopTurn(turnDeps, client),
+      'approvals:answer': async (client, input) => ({ accepted: broker.answer(client, input.requestId, input.approved) }),
+      'mode:set': async (client, input) => setPermissionMode({ sessions, modes }, client, input),
     };
   }
 
@@ -36,13 +68,22 @@ export class MinoService implements DispatchTarget {
     this.clients.attach(client, emit);
   }
 
-  /** The renderer is gone; its state goes with it. */
-  detachClient(client: ClientId): void {
-    this.clients.detach(client);
+  /**
+   * The renderer is gone; its state goes with it. Its running turn is stopped,
+   * its pending asks are denied, its session and MCP connections are closed;
+   * the promise settles when all of that is done.
+   */
+  detachClient(client: ClientId): Promise<void> {
+    return this.sessions.closeClient(this.clients.detach(client));
   }
 
   hasClient(client: ClientId): boolean {
     return this.clients.has(client);
+  }
+
+  /** Closes every open session (the app is quitting). */
+  close(): Promise<void> {
+    return this.sessions.closeAll();
   }
 
   get homeDir(): string {

@@ -1,5 +1,8 @@
 // The edges the service reaches through injected ports, so tests can replace
-// exactly these and nothing else: the native folder dialog and the key store.
+// exactly these and nothing else: the native folder dialog, the key store,
+// and the window system (new session windows, focus, notifications, titles).
+import type { SessionId } from '../../shared/domain';
+import type { Project } from '../../shared/ipc';
 import type { ClientId } from './clients';
 
 /** Where the API key is kept (safeStorage in the app, memory in tests). Main-side only. */
@@ -12,6 +15,26 @@ export interface SecretStore {
 /** Shows a folder picker for one client's window; null when the person cancels. */
 export type FolderPicker = (client: ClientId) => Promise<string | null>;
 
+/**
+ * Opens a new client (a window) for a session; that client's renderer then
+ * calls `sessions:open` with the id it was given. Throws with a person-facing
+ * message when no window can be opened.
+ */
+export type SessionWindowOpener = (sessionId: SessionId) => void | Promise<void>;
+
+/** Brings an existing client's window to the front. */
+export type ClientFocuser = (client: ClientId) => void;
+
+/** Tells the person that a session waits for an approval (an OS notification when its window is not focused). */
+export type ApprovalWaitingNotifier = (client: ClientId, sessionId: SessionId, toolName: string) => void;
+
+/** What a client shows now, for its window title. `label` names the session for a person. */
+export interface ClientContext {
+  project: Project | null;
+  session: { id: SessionId; label: string } | null;
+}
+export type ClientContextListener = (client: ClientId, context: ClientContext) => void;
+
 export interface ServicePorts {
   /** The person's home directory; ~/.mino lives here. */
   homeDir: string;
@@ -19,6 +42,12 @@ export interface ServicePorts {
   appVersion: string;
   secrets: SecretStore;
   pickFolder: FolderPicker;
-  /** Read for OPENAI_API_KEY; defaults to process.env. */
+  /** Read for OPENAI_API_KEY, OPENAI_BASE_URL and MINO_MODEL; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
+  /** Without it, a second session cannot be opened from a client that already has one. */
+  openSessionWindow?: SessionWindowOpener;
+  focusClient?: ClientFocuser;
+  notifyApprovalWaiting?: ApprovalWaitingNotifier;
+  /** Called whenever a client's project or session changes. */
+  clientContextChanged?: ClientContextListener;
 }

@@ -40,9 +40,39 @@ const VALID: Record<InvokeChannel, unknown> = {
   'projects:pick': undefined,
   'projects:openRecent': { path: '/tmp/project' },
   'projects:current': undefined,
+  'sessions:list': undefined,
+  'sessions:new': undefined,
+  'sessions:open': { id: '0123456789abcdef0123456789abcdef' },
+  'sessions:current': undefined,
+  'sessions:clear': undefined,
+  'sessions:acknowledge': undefined,
+  'turn:send': { text: 'Change the greeting.' },
+  'turn:stop': undefined,
+  'approvals:answer': { requestId: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f', approved: true },
+  'mode:set': { mode: 'bypass', confirmed: true },
 };
 
-const MALFORMED: unknown[] = [null, 42, 'text', [], { unexpected: true }, { apiKey: 7, path: 7, model: '', baseUrl: 'ftp://x', contextWindow: -1 }];
+/** Each is wrong for every channel: wrong type, unknown keys, or a near miss of one channel's shape. */
+const MALFORMED: unknown[] = [
+  null,
+  42,
+  'text',
+  [],
+  { unexpected: true },
+  { apiKey: 7, path: 7, model: '', baseUrl: 'ftp://x', contextWindow: -1 },
+  { id: '../../etc/passwd' },
+  { id: '0123456789ABCDEF0123456789ABCDEF' },
+  { id: '0123456789abcdef0123456789abcdef', sessionId: '0123456789abcdef0123456789abcdef' },
+  { text: '   ' },
+  { text: 42 },
+  { text: 'hi', sessionId: '0123456789abcdef0123456789abcdef' },
+  { requestId: 'not-a-uuid', approved: true },
+  { requestId: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f', approved: 'yes' },
+  { requestId: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f', approved: true, client: 'window-2' },
+  { mode: 7 },
+  { mode: 'bypass', confirmed: 'yes' },
+  { mode: 'x'.repeat(65) },
+];
 
 describe('the IPC gate', () => {
   it('passes a well-formed request from a trusted window to the service with the client taken from the sender', async () => {

@@ -8,19 +8,30 @@ import type { ClientId, ClientRegistry } from '../clients';
 import type { FolderPicker } from '../ports';
 import { forgetProject, isRecentProject, listRecentProjects, rememberProject } from './recentProjects';
 
+/** What a client's session needs to hear when the client switches project. */
+export interface ProjectSwitchHooks {
+  /** Closes the client's session if it belongs to another project; throws to refuse the switch. */
+  releaseForProject(client: ClientId, projectDir: string): Promise<void>;
+  /** The client's project changed (its window title follows). */
+  announceCurrent(client: ClientId): Promise<void>;
+}
+
 export interface ProjectDeps {
   homeDir: string;
   clients: ClientRegistry;
   pickFolder: FolderPicker;
+  sessions?: ProjectSwitchHooks;
 }
 
 async function open(deps: ProjectDeps, client: ClientId, dir: string): Promise<OpenProjectResult> {
   const check = await checkProjectDir(dir, deps.homeDir);
   if (!check.ok) throw new Error(check.message);
   const project: Project = { path: check.projectDir, name: path.basename(check.projectDir) || check.projectDir };
+  await deps.sessions?.releaseForProject(client, project.path);
   const recent = await rememberProject(deps.homeDir, project.path);
   deps.clients.state(client).project = project;
   deps.clients.broadcast('projects:recentChanged', recent);
+  await deps.sessions?.announceCurrent(client);
   return { opened: true, project };
 }
 

@@ -1,0 +1,79 @@
+// A saved session as the events a window shows, so a reopened session looks
+// like the live one did. Pure: records in, events out; nothing is inspected
+// or re-run. Confirmations and approvals are not saved, so none come back, and
+// a replayed call carries no decision. Only the conversation since the last
+// `clear` is replayed: a cleared session shows an empty transcript, as the
+// model sees an empty history.
+import type { TurnEvent } from '../agent/events';
+import type { SessionRecord } from './records';
+import { NEVER_STARTED, UNKNOWN_OUTCOME } from './toolOutput';
+
+/**
+ * A replayed call has no decision and no known mode (modes are never saved);
+ * `mode` is set to this placeholder only because the event requires one.
+ */
+export const REPLAYED_CALL_MODE = 'manual' as const;
+
+interface OpenCall {
+  callId: string;
+  name: string;
+  started: boolean;
+}
+
+export function replayEvents(records: readonly SessionRecord[]): TurnEvent[] {
+  const lastClear = records.findLastIndex((record) => record.type === 'clear');
+  const events: TurnEvent[] = [];
+  let open: OpenCall[] = [];
+  let request = 0;
+
+  // A call left without a saved result gets the result the model was given on load.
+  const closeOpenCalls = () => {
+    for (const call of open) {
+      const result = call.started ? UNKNOWN_OUTCOME : NEVER_STARTED;
+      events.push({ type: 'tool_result', callId: call.callId, name: call.name, status: result.status, output: result.output });
+    }
+    open = [];
+  };
+
+  for (const record of records.slice(lastClear + 1)) {
+    switch (record.type) {
+      case 'user':
+        closeOpenCalls();
+        request = 0;
+        events.push({ type: 'user_message', text: record.text });
+        break;
+      case 'response':
+        closeOpenCalls();
+        request += 1;
+        events.push({ type: 'assistant_start', request });
+        for (const item of record.output) {
+          if (item.type === 'message' && item.role === 'assistant' && item.text) {
+            events.push({ type: 'assistant_text', text: item.text });
+          } else if (item.type === 'function_call') {
+            events.push({ type: 'tool_call', callId: item.call_id, name: item.name, arguments: item.arguments, decision: null, mode: REPLAYED_CALL_MODE });
+            open.push({ callId: item.call_id, name: item.name, started: false });
+          }
+        }
+        break;
+      case 'tool_start': {
+        const call = open.find((candidate) => candidate.callId === record.call_id);
+        if (call) call.started = true;
+        break;
+      }
+      case 'tool_result':
+        open = open.filter((call) => call.callId !== record.call_id);
+        events.push({ type: 'tool_result', callId: record.call_id, name: record.name, status: record.status, output: record.output });
+        break;
+      case 'turn_end':
+        closeOpenCalls();
+        events.push({ type: 'turn_end', status: record.status, ...(record.message !== undefined ? { message: record.message } : {}) });
+        break;
+      case 'session':
+      case 'acknowledge':
+      case 'clear':
+        break;
+    }
+  }
+  closeOpenCalls();
+  return events;
+}

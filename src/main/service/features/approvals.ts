@@ -1,0 +1,111 @@
+// The approval broker: the Approver behind every session's turns. An ask goes
+// to the session's owning client only, one at a time per session, and only
+// that client's answer to the ask it was shown counts. Anything else (a stop,
+// an abort, a window that went away) resolves the ask as denied.
+import { randomUUID } from 'node:crypto';
+import type { SessionId } from '../../../shared/domain';
+import type { ApprovalRequest, Approver } from '../../core/agent/approver';
+import type { ClientId, ClientRegistry } from '../clients';
+import type { ApprovalWaitingNotifier } from '../ports';
+
+interface Ask {
+  requestId: string;
+  sessionId: SessionId;
+  client: ClientId;
+  request: ApprovalRequest;
+  shown: boolean;
+  settle(approved: boolean): void;
+}
+
+export const STOPPED_REASON = 'The turn was stopped, so this call was denied.';
+
+export class ApprovalBroker {
+  /** Per session, asks in arrival order; the first one is the one shown. */
+  private readonly queues = new Map<SessionId, Ask[]>();
+  /** Shown asks by request id: the only ones an answer can reach. */
+  private readonly shown = new Map<string, Ask>();
+
+  constructor(
+    private readonly clients: ClientRegistry,
+    private readonly notify?: ApprovalWaitingNotifier,
+  ) {}
+
+  /** The Approver for a turn of `sessionId`, whose asks go to `client`. */
+  approverFor(sessionId: SessionId, client: ClientId): Approver {
+    return { approve: (request, signal) => this.enqueue(sessionId, client, request, signal) };
+  }
+
+  /** True only when `client` answered a pending ask it was shown. */
+  answer(client: ClientId, requestId: string, approved: boolean): boolean {
+    const ask = this.shown.get(requestId);
+    if (!ask || ask.client !== client) return false;
+    this.finish(ask, approved === true, null);
+    return true;
+  }
+
+  /** Denies every ask of the session, closing a shown dialog with `reason` when its client is still there. */
+  denyAll(sessionId: SessionId, reason: string): void {
+    for (const ask of [...(this.queues.get(sessionId) ?? [])]) this.finish(ask, false, reason);
+  }
+
+  /** How many asks of the session wait (shown or queued). */
+  pending(sessionId: SessionId): number {
+    return this.queues.get(sessionId)?.length ?? 0;
+  }
+
+  private enqueue(sessionId: SessionId, client: ClientId, request: ApprovalRequest, signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted || !this.clients.has(client)) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const onAbort = () => this.finish(ask, false, STOPPED_REASON);
+      const ask: Ask = {
+        requestId: randomUUID(),
+        sessionId,
+        client,
+        request,
+        shown: false,
+        settle: (approved) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(approved);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const queue = this.queues.get(sessionId) ?? [];
+      queue.push(ask);
+      this.queues.set(sessionId, queue);
+      if (queue.length === 1) this.show(ask);
+    });
+  }
+
+  private show(ask: Ask): void {
+    ask.shown = true;
+    this.shown.set(ask.requestId, ask);
+    this.clients.emitTo(ask.client, 'approval:request', {
+      requestId: ask.requestId,
+      sessionId: ask.sessionId,
+      callId: ask.request.callId,
+      toolName: ask.request.toolName,
+      confirmation: ask.request.confirmation,
+    });
+    try {
+      this.notify?.(ask.client, ask.sessionId, ask.request.toolName);
+    } catch {
+      // A notification that cannot be shown must not turn into an answer; the dialog is still there.
+    }
+  }
+
+  /** Resolves an ask once; `closedReason` tells a still-present client to close the dialog it was shown. */
+  private finish(ask: Ask, approved: boolean, closedReason: string | null): void {
+    const queue = this.queues.get(ask.sessionId);
+    const index = queue?.indexOf(ask) ?? -1;
+    if (!queue || index < 0) return;
+    queue.splice(index, 1);
+    if (queue.length === 0) this.queues.delete(ask.sessionId);
+    if (ask.shown) {
+      this.shown.delete(ask.requestId);
+      if (closedReason !== null) this.clients.emitTo(ask.client, 'approval:closed', { requestId: ask.requestId, reason: closedReason });
+    }
+    ask.settle(approved);
+    const next = queue[0];
+    if (next && !next.shown) this.show(next);
+  }
+}
