@@ -65,12 +65,24 @@ async function roundTrips(server: Awaited<ReturnType<typeof startMockResponsesSe
     await conversation.close();
   }
   await close();
+  // The durable part of the overhead: three fsync'd records per round (response, tool start, result).
+  const log = await SessionLog.create(home, project);
+  const saveTimes: number[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    const start = performance.now();
+    await log.append({ type: 'response', responseId: `r${i}`, output: [{ type: 'function_call', call_id: `c${i}`, name: 'read_file', arguments: '{"path":"a.txt"}' }] });
+    await log.append({ type: 'tool_start', call_id: `c${i}`, name: 'read_file', arguments: '{"path":"a.txt"}' });
+    await log.append({ type: 'tool_result', call_id: `c${i}`, name: 'read_file', status: 'completed', output: 'hello\n' });
+    saveTimes.push(performance.now() - start);
+  }
+  await log.close();
   const loop = median(loopTimes);
   const bare = median(bareTimes);
   console.log('1. Tool round trip against the loopback mock (median per model request)');
   console.log(`   loop (request + save + decide + read_file + save): ${ms(loop)}`);
   console.log(`   bare request to the same mock:                     ${ms(bare)}`);
   console.log(`   loop's own overhead: ${ms(loop - bare)}  ratio loop/bare: ${(loop / bare).toFixed(2)}x`);
+  console.log(`   of which saving 3 fsync'd records: ${ms(median(saveTimes))}`);
 }
 
 async function loading(home: string, project: string) {
@@ -106,22 +118,45 @@ async function loading(home: string, project: string) {
 }
 
 async function deltas(server: Awaited<ReturnType<typeof startMockResponsesServer>>) {
-  // Time inside the client between receiving a delta chunk and emitting our event
-  // is measured as the whole-stream cost divided by deltas, minus the bare SSE parse.
+  // A 100 KB answer in 2,000 deltas. Bare: reading the same SSE stream with
+  // fetch and splitting events. Client: the SDK's parsing plus ours, up to the
+  // moment our text_delta event is emitted. The difference per delta is what
+  // the core (with the SDK) spends before a delta reaches the front end.
+  const deltaCount = 2_000;
+  const piece = 'x'.repeat(50);
+  const step = { text: piece.repeat(deltaCount), deltas: Array.from({ length: deltaCount }, () => piece) };
   const client = createModelClient({ baseURL: server.baseURL, apiKey: 'bench', model: 'mock', maxRetries: 0 });
-  const text = 'x'.repeat(100_000);
-  server.enqueue({ text });
-  let count = 0;
-  let last = performance.now();
-  const gaps: number[] = [];
-  await client.respond({ instructions: '', input: [{ type: 'message', role: 'user', text: 'go' }], tools: [] }, () => {
-    const now = performance.now();
-    gaps.push(now - last);
-    last = now;
-    count += 1;
-  });
-  console.log('3. Streaming text deltas');
-  console.log(`   ${count} deltas for a 100 KB answer; median gap between emitted events ${ms(median(gaps))}`);
+  const bare: number[] = [];
+  const core: number[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    server.enqueue(step);
+    let start = performance.now();
+    const response = await fetch(`${server.baseURL}/responses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'mock', input: 'go', stream: true }) });
+    let events = 0;
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      const parts = buffered.split('\n\n');
+      buffered = parts.pop() ?? '';
+      for (const part of parts) if (part.includes('output_text.delta')) events += 1;
+    }
+    bare.push((performance.now() - start) / Math.max(events, 1));
+
+    server.enqueue(step);
+    let emitted = 0;
+    start = performance.now();
+    await client.respond({ instructions: '', input: [{ type: 'message', role: 'user', text: 'go' }], tools: [] }, () => {
+      emitted += 1;
+    });
+    core.push((performance.now() - start) / emitted);
+  }
+  const b = median(bare);
+  const c = median(core);
+  console.log('3. Streaming text deltas (100 KB answer in 2,000 deltas)');
+  console.log(`   bare SSE read per delta:          ${ms(b)}`);
+  console.log(`   client, up to our event, per delta: ${ms(c)}`);
+  console.log(`   core + SDK cost per delta: ${ms(Math.max(c - b, 0))} (ratio ${(c / b).toFixed(2)}x)`);
 }
 
 void main();

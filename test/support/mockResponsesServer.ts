@@ -16,6 +16,8 @@ export interface MockCall {
 /** A normal streamed answer: optional text (split into several deltas), then optional function calls. */
 export interface MockAnswerStep {
   text?: string;
+  /** The exact deltas to stream for `text` (their concatenation must equal it); default: a few even slices. */
+  deltas?: string[];
   calls?: MockCall[];
   /** Response id; generated when omitted. */
   id?: string;
@@ -157,7 +159,7 @@ function answer(res: http.ServerResponse, model: string, step: MockAnswerStep): 
   sse.send('response.in_progress', { response: responseObject(id, model, 'in_progress', []) });
   const output: unknown[] = [];
   if (step.text !== undefined) {
-    output.push(streamTextItem(sse, output.length, step.text, splitIntoDeltas(step.text)).finish());
+    output.push(streamTextItem(sse, output.length, step.text, step.deltas ?? splitIntoDeltas(step.text)).finish());
   }
   for (const call of step.calls ?? []) output.push(streamCallItem(sse, output.length, call));
   const usage = step.usage ?? { input_tokens: 10, output_tokens: 5 };

@@ -7,6 +7,7 @@ import { isMcpToolName } from '../mcp/validateCall';
 
 export class ToolRegistry {
   private readonly byName = new Map<string, AnyTool>();
+  private specCache: ToolSpec[] | null = null;
 
   constructor(tools: readonly AnyTool[]) {
     for (const tool of tools) {
@@ -23,13 +24,14 @@ export class ToolRegistry {
     return [...this.byName.keys()];
   }
 
-  /** What the model is told: name, description and argument schema of every tool. */
+  /** What the model is told: name, description and argument schema of every tool. Computed once. */
   specs(): ToolSpec[] {
-    return [...this.byName.values()].map((tool) =>
+    this.specCache ??= [...this.byName.values()].map((tool) =>
       tool.jsonSchema
         ? { name: tool.name, description: tool.description, parameters: tool.jsonSchema }
         : toolSpecFromZod(tool.name, tool.description, tool.argsSchema),
     );
+    return this.specCache;
   }
 
   /**
