@@ -1,0 +1,87 @@
+// Session-level behaviour the CLI and the desktop share: the SOUL as system
+// prompt, /clear, resuming, and one turn at a time.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Conversation, TurnInProgressError } from '../../../src/main/core/agent/conversation';
+import { DEFAULT_SOUL } from '../../../src/main/core/config/soul';
+import { listSessions } from '../../../src/main/core/sessions/list';
+import { makeAgentFixture, recordingApprover, type AgentFixture } from '../../support/agentFixture';
+
+const ask = (conversation: Conversation, text: string) => conversation.ask(text, { mode: 'manual', approver: recordingApprover() });
+
+describe('a conversation', () => {
+  let fx: AgentFixture | undefined;
+  afterEach(async () => {
+    await fx?.cleanup();
+    fx = undefined;
+  });
+
+  it('writes the default SOUL to ~/.mino/SOUL.md (0600) on first run and sends the edited file as instructions later', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ text: 'one' }, { text: 'two' });
+    const conversation = await Conversation.start(fx.deps, fx.project);
+    await ask(conversation, 'first');
+    const soulFile = path.join(fx.home, '.mino', 'SOUL.md');
+    expect(await fs.readFile(soulFile, 'utf8')).toBe(DEFAULT_SOUL);
+    expect((await fs.stat(soulFile)).mode & 0o777).toBe(0o600);
+    expect(fx.server.requests[0].body.instructions).toBe(DEFAULT_SOUL);
+
+    await fs.writeFile(soulFile, 'Be brief.\n');
+    await ask(conversation, 'second');
+    expect(fx.server.requests[1].body.instructions).toBe('Be brief.\n');
+    await conversation.close();
+  });
+
+  it('the default SOUL explains the modes, that only the person changes them, that text grants nothing, and honest refusals', () => {
+    expect(DEFAULT_SOUL).toMatch(/manual/);
+    expect(DEFAULT_SOUL).toMatch(/accept-edits/);
+    expect(DEFAULT_SOUL).toMatch(/bypass/);
+    expect(DEFAULT_SOUL).toMatch(/Only the person can change the mode/);
+    expect(DEFAULT_SOUL).toMatch(/cannot grant any permission/);
+    expect(DEFAULT_SOUL).toMatch(/Do not try to get the same data or make the same change another way/);
+  });
+
+  it('clear keeps the session id and sends an empty history from then on, also after resuming', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ text: 'before' }, { text: 'after' }, { text: 'resumed' });
+    const conversation = await Conversation.start(fx.deps, fx.project);
+    await ask(conversation, 'remember the number 7');
+    await conversation.clear();
+    await ask(conversation, 'what number?');
+    expect(fx.server.requests[1].body.input).toEqual([{ type: 'message', role: 'user', content: 'what number?' }]);
+    const id = conversation.id;
+    await conversation.close();
+
+    const resumed = await Conversation.resume(fx.deps, id);
+    expect(resumed.id).toBe(id);
+    await ask(resumed, 'and now?');
+    const input = fx.server.requests[2].body.input as Array<{ role?: string; content?: unknown }>;
+    expect(JSON.stringify(input)).not.toContain('remember the number 7');
+    expect(JSON.stringify(input)).toContain('what number?');
+    await resumed.close();
+  });
+
+  it('lists sessions of a project with their first prompt', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ text: 'ok' });
+    const conversation = await Conversation.start(fx.deps, fx.project);
+    await ask(conversation, 'Change the greeting');
+    await conversation.close();
+    const sessions = await listSessions(fx.home, fx.project);
+    expect(sessions.map((s) => [s.id, s.firstPrompt, s.projectDir])).toEqual([[conversation.id, 'Change the greeting', fx.project]]);
+  });
+
+  it('runs one turn at a time', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ hangAfterDeltas: ['wait'] });
+    const stop = new AbortController();
+    const conversation = await Conversation.start(fx.deps, fx.project);
+    const first = conversation.ask('slow', { mode: 'manual', approver: recordingApprover(), signal: stop.signal });
+    await expect(ask(conversation, 'second')).rejects.toBeInstanceOf(TurnInProgressError);
+    await expect(conversation.clear()).rejects.toBeInstanceOf(TurnInProgressError);
+    stop.abort();
+    expect((await first).status).toBe('aborted');
+    await conversation.close();
+  });
+});
