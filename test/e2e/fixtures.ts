@@ -1,65 +1,130 @@
 // A real MinoService in a temp HOME, reached by the real renderer in Chromium
-// through the test bridge. Only the folder dialog and the key store are fakes.
+// through the test bridge, with a temp project and the loopback mock model
+// service. Only the folder dialog, the key store, the window system (which
+// window to open or focus) and the model service are fakes.
 import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import type { SessionId } from '../../src/shared/domain';
 import { MinoService } from '../../src/main/service/minoService';
+import type { ClientId } from '../../src/main/service/clients';
 import { FakeFolderPicker } from '../support/bridge/fakeFolderPicker';
 import { installMinoOverSocket } from '../support/bridge/browserClient';
 import { MemorySecretStore } from '../support/bridge/memorySecretStore';
-import { startTestBridge } from '../support/bridge/server';
+import { startTestBridge, type TestBridge } from '../support/bridge/server';
+import { startMockResponsesServer, type MockResponsesServer } from '../support/mockResponsesServer';
 
 export const RENDERER_DIR = path.resolve(__dirname, '../../out/renderer');
 
 export interface MinoHarness {
   /** The temp home directory (HOME for the service). */
   home: string;
+  /** A temp project directory (its real path), empty until a test writes files. */
+  project: string;
   service: MinoService;
   picker: FakeFolderPicker;
-  /** Loads the renderer with window.mino connected to the service. */
+  /** The mock model service; tests enqueue what the model answers and read what it was sent. */
+  server: MockResponsesServer;
+  /** Session ids the service asked to open in a new window. */
+  openedWindows: SessionId[];
+  /** Clients the service asked to bring to the front. */
+  focused: ClientId[];
+  /** Writes files into the project (paths relative to it). */
+  writeProject(files: Record<string, string>): Promise<void>;
+  projectFile(rel: string): string;
+  /** Loads the renderer in the test's page with window.mino connected to the service. */
   open(): Promise<void>;
+  /** Another window (its own client of the same service), loaded; `query` like "?session=<id>". */
+  openSecondPage(query?: string): Promise<Page>;
+  /** Picks the project in `target` and starts a new session there; returns its id. */
+  startSession(target?: Page): Promise<string>;
 }
 
-export const test = base.extend<{ mino: MinoHarness }>({
-  mino: async ({ page }, use) => {
+export interface MinoOptions {
+  /** The service env points at the mock model with a key (true), or is empty: no key, real defaults (false). */
+  withModel: boolean;
+}
+
+async function loadRenderer(page: Page, bridge: TestBridge, errors: string[], query = ''): Promise<void> {
+  await page.addInitScript(installMinoOverSocket, bridge.clientConfig);
+  page.on('pageerror', (error) => errors.push(error.message));
+  // CSP violations and failed loads surface as console errors; the renderer must have none.
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  await page.goto(bridge.url + query);
+}
+
+async function startSessionIn(page: Page, picker: FakeFolderPicker, project: string): Promise<string> {
+  picker.willPick(project);
+  await page.getByRole('button', { name: 'Open project…' }).click();
+  await page.getByRole('button', { name: 'New session' }).click();
+  const header = page.getByTestId('header-session');
+  await expect(header).toHaveText(/^[0-9a-f]{32}$/);
+  return (await header.textContent()) ?? '';
+}
+
+export const test = base.extend<{ mino: MinoHarness } & MinoOptions>({
+  withModel: [true, { option: true }],
+  mino: async ({ page, context, withModel }: { page: Page; context: BrowserContext; withModel: boolean }, use) => {
     if (!existsSync(path.join(RENDERER_DIR, 'index.html'))) {
       throw new Error(`No built renderer in ${RENDERER_DIR}. Run "npx electron-vite build" first.`);
     }
-    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'mino-e2e-home-'));
+    const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-e2e-')));
+    const home = path.join(root, 'home');
+    const project = path.join(root, 'project');
+    await fs.mkdir(home);
+    await fs.mkdir(project);
+    const server = await startMockResponsesServer();
     const picker = new FakeFolderPicker();
+    const openedWindows: SessionId[] = [];
+    const focused: ClientId[] = [];
     const service = new MinoService({
       homeDir: home,
       appName: 'Mino',
       appVersion: '0.0.0-test',
       secrets: new MemorySecretStore(),
       pickFolder: picker.pick,
-      env: {},
+      env: withModel ? { HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' } : { HOME: home },
+      openSessionWindow: (sessionId) => void openedWindows.push(sessionId),
+      focusClient: (client) => void focused.push(client),
     });
     const bridge = await startTestBridge({ service, rendererDir: RENDERER_DIR });
-    await page.addInitScript(installMinoOverSocket, bridge.clientConfig);
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    // CSP violations and failed loads surface as console errors; the shell must have none.
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(`${message.text()} (${message.location().url})`);
-    });
     try {
       await use({
         home,
+        project,
         service,
         picker,
-        open: async () => {
-          await page.goto(bridge.url);
+        server,
+        openedWindows,
+        focused,
+        writeProject: async (files) => {
+          for (const [rel, content] of Object.entries(files)) {
+            await fs.mkdir(path.dirname(path.join(project, rel)), { recursive: true });
+            await fs.writeFile(path.join(project, rel), content);
+          }
         },
+        projectFile: (rel) => path.join(project, rel),
+        open: () => loadRenderer(page, bridge, pageErrors),
+        openSecondPage: async (query = '') => {
+          const second = await context.newPage();
+          await loadRenderer(second, bridge, pageErrors, query);
+          return second;
+        },
+        startSession: (target = page) => startSessionIn(target, picker, project),
       });
       if (pageErrors.length > 0) throw new Error(`The renderer reported errors: ${pageErrors.join('; ')}`);
     } finally {
       await bridge.close();
-      await fs.rm(home, { recursive: true, force: true });
+      await service.close();
+      await server.close();
+      await fs.rm(root, { recursive: true, force: true });
     }
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };

@@ -1,38 +1,52 @@
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../../src/main/core/fs/projectGuard';
 import { expect, test } from './fixtures';
 
-test('opening the home directory (which contains ~/.mino) is refused with the reason', async ({ page, mino }) => {
+test('opening the home directory (which contains ~/.mino) is refused with the reason and no session is created', async ({ page, mino }) => {
   await fs.mkdir(path.join(mino.home, '.mino'), { recursive: true });
   mino.picker.willPick(mino.home);
   await mino.open();
   await page.getByRole('button', { name: 'Open project…' }).click();
   await expect(page.getByRole('alert')).toContainText(PROJECT_CONTAINS_MINO_HOME_MESSAGE);
   await expect(page.getByTestId('header-project')).toHaveText('None');
+  await expect(page.getByTestId('header-session')).toHaveText('None');
+  await expect(page.getByRole('button', { name: 'New session' })).toHaveCount(0);
   expect(mino.picker.calls).toBe(1);
   await expect(fs.access(path.join(mino.home, '.mino', 'recent-projects.json'))).rejects.toThrow();
+  expect(await fs.readdir(path.join(mino.home, '.mino', 'sessions')).catch(() => [])).toEqual([]);
 });
 
-test('a picked project opens, shows in the header and is remembered in the recent list', async ({ page, mino }) => {
-  const project = await fs.mkdtemp(path.join(os.tmpdir(), 'mino-e2e-project-'));
-  try {
-    mino.picker.willPick(project);
-    await mino.open();
-    await page.getByRole('button', { name: 'Open project…' }).click();
-    await expect(page.getByTestId('header-project')).toHaveText(path.basename(project));
-    await expect(page.getByRole('textbox', { name: 'Message to Mino' })).toBeVisible();
+test('a picked project opens with its directory in the header, lists its sessions, and is remembered', async ({ page, mino }) => {
+  mino.picker.willPick(mino.project);
+  await mino.open();
+  await page.getByRole('button', { name: 'Open project…' }).click();
+  await expect(page.getByTestId('header-project')).toHaveText(mino.project);
+  await expect(page.getByRole('heading', { name: `Sessions in ${path.basename(mino.project)}` })).toBeVisible();
+  await expect(page.getByText('No other saved sessions in this project.')).toBeVisible();
 
-    const recent = JSON.parse(await fs.readFile(path.join(mino.home, '.mino', 'recent-projects.json'), 'utf8'));
-    expect(recent.projects.map((p: { path: string }) => p.path)).toEqual([await fs.realpath(project)]);
+  const recent = JSON.parse(await fs.readFile(path.join(mino.home, '.mino', 'recent-projects.json'), 'utf8'));
+  expect(recent.projects.map((p: { path: string }) => p.path)).toEqual([mino.project]);
 
-    await page.reload();
-    await expect(page.getByTestId('header-project')).toHaveText('None');
-    await expect(page.getByRole('button', { name: new RegExp(path.basename(project)) })).toBeVisible();
-  } finally {
-    await fs.rm(project, { recursive: true, force: true });
-  }
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(page.getByTestId('header-session')).toHaveText(/^[0-9a-f]{32}$/);
+  await expect(page.getByLabel('Permission mode')).toHaveValue('manual');
+  await expect(page.getByRole('textbox', { name: 'Message to Mino' })).toBeVisible();
+
+});
+
+test('a project that disappeared is refused from the recent list with the reason', async ({ page, mino }) => {
+  const gone = path.join(path.dirname(mino.project), 'gone');
+  await fs.mkdir(gone);
+  mino.picker.willPick(gone);
+  await mino.open();
+  await page.getByRole('button', { name: 'Open project…' }).click();
+  await expect(page.getByTestId('header-project')).toHaveText(gone);
+  await page.reload();
+  await fs.rm(gone, { recursive: true });
+  await page.getByRole('button', { name: /gone/ }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByTestId('header-session')).toHaveText('None');
 });
 
 test('cancelling the folder picker leaves the start screen as it was', async ({ page, mino }) => {

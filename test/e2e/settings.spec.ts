@@ -4,6 +4,9 @@ import { clientId } from '../../src/main/service/clients';
 import { dispatchInvoke } from '../../src/main/service/dispatch';
 import { expect, test } from './fixtures';
 
+// The service starts without a key here, as on a first run.
+test.use({ withModel: false });
+
 test('saving a model name in the settings dialog writes it to ~/.mino/config.json', async ({ page, mino }) => {
   await mino.open();
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -59,4 +62,18 @@ test('an API key can be set but is never shown back to the page', async ({ page,
   await expect(dialog.getByText('A key is stored securely on this computer.')).toBeVisible();
   expect(await mino.service.apiKey()).toBe('sk-test-123');
   expect(await page.content()).not.toContain('sk-test-123');
+});
+
+test('a first run without a key explains what to set, and the explanation goes once a key is saved', async ({ page, mino }) => {
+  await mino.open();
+  const notice = page.getByTestId('api-key-notice');
+  await expect(notice).toContainText('Set an API key to start');
+  await expect(notice).toContainText('OPENAI_API_KEY');
+  await notice.getByRole('button', { name: 'Enter an API key…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('New API key').fill('sk-test-456');
+  await dialog.getByRole('button', { name: 'Save key' }).click();
+  await expect(dialog.getByText('A key is stored securely on this computer.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close settings' }).click();
+  await expect(notice).toHaveCount(0);
 });

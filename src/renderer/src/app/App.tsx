@@ -1,41 +1,129 @@
-import { useEffect, useState } from 'react';
+// The window: a project to open, then a session to pick, then the session
+// itself. Approvals for this window's session can arrive at any time and are
+// shown above everything else.
+import { useCallback, useEffect, useState } from 'react';
 import type { Project } from '../../../shared/ipc';
+import type { SessionView } from '../../../shared/sessions';
+import { ApprovalDialog } from '../features/approvals/ApprovalDialog';
+import { useApprovalQueue } from '../features/approvals/useApprovalQueue';
+import { LinkConfirmProvider } from '../features/links/LinkConfirm';
 import { StartScreen } from '../features/projects/StartScreen';
+import { applyOpenResult } from '../features/sessions/openSessionResult';
+import { SessionPicker } from '../features/sessions/SessionPicker';
+import { SessionScreen } from '../features/sessions/SessionScreen';
+import { useSessionWindow } from '../features/sessions/useSessionWindow';
+import { ApiKeyNotice } from '../features/settings/ApiKeyNotice';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { api, errorMessage } from '../lib/api';
-import { Composer } from './Composer';
+import { sessionToOpen } from '../lib/launchParams';
 import { Header } from './Header';
-import { Transcript } from './Transcript';
+
+function projectOf(dir: string): Project {
+  const name = dir.split(/[\\/]/).filter(Boolean).at(-1) ?? dir;
+  return { path: dir, name };
+}
+
+interface Message {
+  text: string;
+  isError: boolean;
+}
 
 export function App() {
   const [project, setProject] = useState<Project | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [settingsClosed, setSettingsClosed] = useState(0);
+  const [message, setMessage] = useState<Message | null>(null);
+  const session = useSessionWindow();
+  const approvals = useApprovalQueue();
+  const { adopt } = session;
 
   useEffect(() => {
-    // After a reload the window keeps its project on the main side.
-    api.currentProject().then(setProject, (failure: unknown) => setError(errorMessage(failure)));
-  }, []);
+    // After a reload the window keeps its project and session on the main side.
+    let live = true;
+    api.currentProject().then(
+      (current) => live && setProject(current),
+      (failure: unknown) => live && setMessage({ text: errorMessage(failure), isError: true }),
+    );
+    (async () => {
+      const current = await api.currentSession();
+      if (current) return live && adopt(current);
+      // A window opened for a session (another window asked for it) opens it now.
+      const launch = sessionToOpen();
+      if (!launch) return;
+      const result = await api.openSession(launch);
+      if (!live) return;
+      const elsewhere = applyOpenResult(result, adopt);
+      if (result.where === 'here') setProject(projectOf(result.session.projectDir));
+      if (elsewhere) setMessage({ text: elsewhere, isError: false });
+    })().catch((failure: unknown) => live && setMessage({ text: errorMessage(failure), isError: true }));
+    return () => {
+      live = false;
+    };
+  }, [adopt]);
 
+  const showMessage = useCallback((text: string | null, isError = false) => setMessage(text === null ? null : { text, isError }), []);
+  const adoptSession = useCallback(
+    (view: SessionView) => {
+      adopt(view);
+    },
+    [adopt],
+  );
+  const openProject = useCallback(
+    (opened: Project) => {
+      // A project opened in this window replaces the session it showed.
+      adopt(null);
+      setMessage(null);
+      setProject(opened);
+    },
+    [adopt],
+  );
+
+  const view = session.view;
   return (
-    <div className="shell">
-      <Header project={project} onOpenSettings={() => setSettingsOpen(true)} />
-      <main className="main" id="main">
-        {error && (
-          <p className="error banner" role="alert">
-            {error}
-          </p>
-        )}
-        {project ? (
-          <>
-            <Transcript />
-            <Composer />
-          </>
-        ) : (
-          <StartScreen onOpened={setProject} />
-        )}
-      </main>
-      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </div>
+    <LinkConfirmProvider>
+      <div className="shell">
+        <Header
+          project={project}
+          sessionId={view?.id ?? null}
+          mode={view?.mode ?? null}
+          onModeChanged={(mode) => session.patch({ mode })}
+          onModeMessage={showMessage}
+          onOpenSettings={() => setSettingsOpen(true)}
+        />
+        <main className="main" id="main">
+          <ApiKeyNotice checkAgain={settingsClosed} onOpenSettings={() => setSettingsOpen(true)} />
+          {message &&
+            (message.isError ? (
+              <p className="error banner" role="alert">
+                {message.text}
+              </p>
+            ) : (
+              <p className="info banner-info" role="status" data-testid="window-message">
+                {message.text}
+              </p>
+            ))}
+          {approvals.message && (
+            <p className="info banner-info" data-testid="approval-message">
+              {approvals.message}
+            </p>
+          )}
+          {!project ? (
+            <StartScreen onOpened={openProject} />
+          ) : view ? (
+            <SessionScreen view={view} transcript={session.transcript} onAdopt={adoptSession} onMessage={showMessage} />
+          ) : (
+            <SessionPicker project={project} onAdopt={adoptSession} />
+          )}
+        </main>
+        <SettingsDialog
+          open={settingsOpen}
+          onClose={() => {
+            setSettingsOpen(false);
+            setSettingsClosed((n) => n + 1);
+          }}
+        />
+        {approvals.current && <ApprovalDialog key={approvals.current.requestId} request={approvals.current} waiting={approvals.waiting} onAnswer={approvals.answer} />}
+      </div>
+    </LinkConfirmProvider>
   );
 }

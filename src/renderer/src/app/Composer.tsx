@@ -1,13 +1,63 @@
-import { useId, useState, type FormEvent } from 'react';
+// Where the next question is written. While a turn runs it offers Stop; while
+// unknown results wait for acknowledgment it explains why it will not send.
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { errorMessage } from '../lib/api';
 
-export function Composer() {
+interface ComposerProps {
+  busy: boolean;
+  /** Why sending is not possible right now; null when it is. */
+  blockedReason: string | null;
+  onSend(text: string): Promise<void>;
+  onStop(): Promise<void>;
+}
+
+export function Composer({ busy, blockedReason, onSend, onStop }: ComposerProps) {
   const id = useId();
   const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [stopping, setStopping] = useState(false);
+  const canSend = !busy && !sending && blockedReason === null && text.trim() !== '';
+
+  async function send() {
+    if (!canSend) return;
+    setSending(true);
+    setError(null);
+    try {
+      await onSend(text);
+      setText('');
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function stop() {
+    setStopping(true);
+    setError(null);
+    try {
+      await onStop();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setStopping(false);
+    }
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    void send();
   }
 
+  function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  const hint = blockedReason ?? (busy ? 'Mino is working on your question.' : 'Ctrl+Enter (⌘+Enter) sends.');
   return (
     <form className="composer" onSubmit={submit} aria-label="Message">
       <label htmlFor={id} className="visually-hidden">
@@ -17,17 +67,30 @@ export function Composer() {
         id={id}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={keyDown}
         rows={3}
         placeholder="Ask Mino to read or change files in this project…"
         aria-describedby={`${id}-hint`}
       />
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="composer-bar">
         <span id={`${id}-hint`} className="muted small">
-          Sending messages is not available in this version yet.
+          {hint}
         </span>
-        <button type="submit" className="primary" disabled>
-          Send
-        </button>
+        <span className="composer-actions">
+          {busy && (
+            <button type="button" className="danger" onClick={() => void stop()} disabled={stopping}>
+              Stop
+            </button>
+          )}
+          <button type="submit" className="primary" disabled={!canSend}>
+            Send
+          </button>
+        </span>
       </div>
     </form>
   );

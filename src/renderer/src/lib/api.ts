@@ -1,5 +1,6 @@
 // The renderer's only way to reach main: window.mino, with each result
 // unwrapped so callers get a value or an ApiError carrying a person-facing message.
+import type { SessionSummary } from '../../../shared/domain';
 import type {
   ApiKeyStatus,
   AppInfo,
@@ -11,6 +12,7 @@ import type {
   Settings,
   SettingsView,
 } from '../../../shared/ipc';
+import type { ApprovalRequestView, ModeChangeResult, SessionOpenResult, SessionView, TurnEvent } from '../../../shared/sessions';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -33,6 +35,11 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+export interface SessionEventMessage {
+  sessionId: string;
+  event: TurnEvent;
+}
+
 export const api = {
   appInfo: (): Promise<AppInfo> => unwrap(bridge().getAppInfo()),
   settings: (): Promise<SettingsView> => unwrap(bridge().getSettings()),
@@ -43,6 +50,22 @@ export const api = {
   openProject: (): Promise<OpenProjectResult> => unwrap(bridge().openProject()),
   openRecentProject: (path: string): Promise<OpenProjectResult> => unwrap(bridge().openRecentProject({ path })),
   currentProject: (): Promise<Project | null> => unwrap(bridge().getCurrentProject()),
+
+  listSessions: (): Promise<SessionSummary[]> => unwrap(bridge().listSessions()),
+  newSession: (): Promise<SessionOpenResult> => unwrap(bridge().newSession()),
+  openSession: (id: string): Promise<SessionOpenResult> => unwrap(bridge().openSession({ id })),
+  currentSession: (): Promise<SessionView | null> => unwrap(bridge().getCurrentSession()),
+  clearSession: (): Promise<SessionView> => unwrap(bridge().clearSession()),
+  acknowledgeUnknownResults: (): Promise<SessionView> => unwrap(bridge().acknowledgeUnknownResults()),
+  sendMessage: (text: string): Promise<{ started: true }> => unwrap(bridge().sendMessage({ text })),
+  stopTurn: (): Promise<{ stopped: boolean }> => unwrap(bridge().stopTurn()),
+  answerApproval: (requestId: string, approved: boolean): Promise<{ accepted: boolean }> => unwrap(bridge().answerApproval({ requestId, approved })),
+  setPermissionMode: (mode: string, confirmed = false): Promise<ModeChangeResult> => unwrap(bridge().setPermissionMode({ mode, confirmed })),
+
   onSettingsChanged: (callback: (view: SettingsView) => void): (() => void) => bridge().onSettingsChanged(callback),
   onRecentProjectsChanged: (callback: (projects: RecentProject[]) => void): (() => void) => bridge().onRecentProjectsChanged(callback),
+  onSessionEvent: (callback: (message: SessionEventMessage) => void): (() => void) => bridge().onSessionEvent(callback),
+  onSessionChanged: (callback: (view: SessionView) => void): (() => void) => bridge().onSessionChanged(callback),
+  onApprovalRequest: (callback: (request: ApprovalRequestView) => void): (() => void) => bridge().onApprovalRequest(callback),
+  onApprovalClosed: (callback: (closed: { requestId: string; reason: string }) => void): (() => void) => bridge().onApprovalClosed(callback),
 };

@@ -1,0 +1,68 @@
+// The question before a call runs. Deny is the default: Enter, Escape and the
+// dialog closing all deny; approving takes a click on Approve or the y key.
+import { useId, useRef, type KeyboardEvent } from 'react';
+import type { ApprovalRequestView } from '../../../../shared/sessions';
+import { ConfirmationView } from '../../components/ConfirmationView';
+import { ModalDialog } from '../../components/ModalDialog';
+
+interface ApprovalDialogProps {
+  request: ApprovalRequestView;
+  /** Asks queued behind this one. */
+  waiting: number;
+  onAnswer(approved: boolean): void;
+}
+
+export function ApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps) {
+  const ids = useId();
+  const deny = useRef<HTMLButtonElement>(null);
+
+  function keyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.repeat) {
+      // A held key must not answer the next ask in the queue.
+      if (event.key === 'Enter' || event.key.toLowerCase() === 'y') event.preventDefault();
+      return;
+    }
+    if (event.key === 'Enter') {
+      // Whatever has focus, Enter means no.
+      event.preventDefault();
+      onAnswer(false);
+    } else if ((event.key === 'y' || event.key === 'Y') && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      onAnswer(true);
+    }
+  }
+
+  return (
+    <ModalDialog
+      labelledBy={`${ids}-title`}
+      describedBy={`${ids}-hint`}
+      onDismiss={() => onAnswer(false)}
+      initialFocus={deny}
+      onKeyDown={keyDown}
+      className="approval"
+      testId="approval-dialog"
+    >
+      <header className="dialog-header">
+        <h2 id={`${ids}-title`}>Approve {request.toolName}?</h2>
+        {waiting > 0 && (
+          <span className="badge" data-testid="approval-waiting">
+            {waiting} more waiting
+          </span>
+        )}
+      </header>
+      <p className="muted small">[Tool: {request.toolName}]</p>
+      <ConfirmationView confirmation={request.confirmation} />
+      <p id={`${ids}-hint`} className="muted small">
+        Enter or Escape denies. Press y or click Approve to let it run.
+      </p>
+      <div className="actions">
+        <button type="button" ref={deny} onClick={() => onAnswer(false)}>
+          Deny
+        </button>
+        <button type="button" className="danger" onClick={() => onAnswer(true)}>
+          Approve
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,61 @@
+// After a project opens: start a new session or resume a saved one.
+import { useId, useState } from 'react';
+import type { Project } from '../../../../shared/ipc';
+import type { SessionView } from '../../../../shared/sessions';
+import { api, errorMessage } from '../../lib/api';
+import { applyOpenResult } from './openSessionResult';
+import { SessionList } from './SessionList';
+import { useProjectSessions } from './useProjectSessions';
+
+interface SessionPickerProps {
+  project: Project;
+  onAdopt(view: SessionView): void;
+}
+
+export function SessionPicker({ project, onAdopt }: SessionPickerProps) {
+  const ids = useId();
+  const { sessions, error: listError } = useProjectSessions();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function run(open: () => ReturnType<typeof api.newSession>) {
+    setBusy(true);
+    setError(null);
+    setMessage(null);
+    try {
+      setMessage(applyOpenResult(await open(), onAdopt));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="start" aria-labelledby={`${ids}-title`}>
+      <h1 id={`${ids}-title`}>Sessions in {project.name}</h1>
+      <p className="muted">Start a new conversation, or resume a saved one where it left off.</p>
+      <button type="button" className="primary" onClick={() => run(api.newSession)} disabled={busy}>
+        New session
+      </button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {message && (
+        <p className="info" role="status">
+          {message}
+        </p>
+      )}
+      <h2 id={`${ids}-saved`}>Saved sessions</h2>
+      {listError && (
+        <p className="error" role="alert">
+          {listError}
+        </p>
+      )}
+      <SessionList sessions={sessions} busy={busy} onResume={(id) => run(() => api.openSession(id))} labelledBy={`${ids}-saved`} />
+    </section>
+  );
+}

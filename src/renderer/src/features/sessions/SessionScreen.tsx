@@ -1,0 +1,55 @@
+// One session in its window: actions, problems found on load, unknown results
+// to acknowledge, the transcript, and the composer.
+import type { SessionView } from '../../../../shared/sessions';
+import { Composer } from '../../app/Composer';
+import { api } from '../../lib/api';
+import { Transcript } from '../transcript/Transcript';
+import type { TranscriptState } from '../transcript/transcriptModel';
+import { SessionToolbar } from './SessionToolbar';
+import { UnknownResults } from './UnknownResults';
+
+interface SessionScreenProps {
+  view: SessionView;
+  transcript: TranscriptState;
+  onAdopt(view: SessionView): void;
+  onMessage(message: string | null, isError?: boolean): void;
+}
+
+export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionScreenProps) {
+  const blocked = view.unknownCalls.length > 0 ? 'Acknowledge the unknown results above before asking another question.' : null;
+  return (
+    <>
+      <SessionToolbar view={view} onAdopt={onAdopt} onMessage={onMessage} />
+      {view.loadProblems.length > 0 && (
+        <section className="banner" aria-label="Problems found when loading this session">
+          {view.loadProblems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </section>
+      )}
+      {view.unknownCalls.length > 0 && (
+        <UnknownResults
+          calls={view.unknownCalls}
+          onAcknowledge={async () => {
+            try {
+              onAdopt(await api.acknowledgeUnknownResults());
+            } catch (failure) {
+              onMessage(failure instanceof Error ? failure.message : String(failure), true);
+            }
+          }}
+        />
+      )}
+      <Transcript items={transcript.items} />
+      <Composer
+        busy={view.busy}
+        blockedReason={blocked}
+        onSend={async (text) => {
+          await api.sendMessage(text);
+        }}
+        onStop={async () => {
+          await api.stopTurn();
+        }}
+      />
+    </>
+  );
+}

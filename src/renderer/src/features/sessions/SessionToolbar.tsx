@@ -1,0 +1,101 @@
+// Session actions inside a session: start another, resume another of this
+// project, or clear this one (after a confirmation: the model forgets the
+// conversation, while the id and the saved log stay).
+import { useId, useRef, useState } from 'react';
+import type { SessionView } from '../../../../shared/sessions';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ModalDialog } from '../../components/ModalDialog';
+import { api, errorMessage } from '../../lib/api';
+import { applyOpenResult } from './openSessionResult';
+import { SessionList } from './SessionList';
+import { useProjectSessions } from './useProjectSessions';
+
+interface SessionToolbarProps {
+  view: SessionView;
+  onAdopt(view: SessionView): void;
+  onMessage(message: string | null, isError?: boolean): void;
+}
+
+export function SessionToolbar({ view, onAdopt, onMessage }: SessionToolbarProps) {
+  const [working, setWorking] = useState(false);
+  const [resuming, setResuming] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const disabled = working || view.busy;
+
+  async function run(action: () => Promise<string | null>) {
+    setWorking(true);
+    onMessage(null);
+    try {
+      onMessage(await action());
+    } catch (failure) {
+      onMessage(errorMessage(failure), true);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Session">
+      <button type="button" onClick={() => run(async () => applyOpenResult(await api.newSession(), onAdopt))} disabled={disabled}>
+        New session
+      </button>
+      <button type="button" onClick={() => setResuming(true)} disabled={disabled}>
+        Resume…
+      </button>
+      <button type="button" onClick={() => setClearing(true)} disabled={disabled}>
+        Clear session
+      </button>
+      {view.busy && <span className="muted small">Session actions wait until the turn ends.</span>}
+      {resuming && (
+        <ResumeDialog
+          currentId={view.id}
+          onClose={() => setResuming(false)}
+          onResume={(id) => {
+            setResuming(false);
+            void run(async () => applyOpenResult(await api.openSession(id), onAdopt));
+          }}
+        />
+      )}
+      {clearing && (
+        <ConfirmDialog
+          title="Clear this session?"
+          confirmLabel="Clear session"
+          risky
+          testId="clear-dialog"
+          onCancel={() => setClearing(false)}
+          onConfirm={() => {
+            setClearing(false);
+            void run(async () => {
+              onAdopt(await api.clearSession());
+              return 'Session cleared: the model starts with an empty history. The session id and its saved log stay.';
+            });
+          }}
+        >
+          <p>The model forgets this conversation: its history is emptied, so the next question starts fresh. The session keeps its id ({view.id}) and its saved log.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function ResumeDialog({ currentId, onClose, onResume }: { currentId: string; onClose(): void; onResume(id: string): void }) {
+  const ids = useId();
+  const close = useRef<HTMLButtonElement>(null);
+  const { sessions, error } = useProjectSessions();
+  return (
+    <ModalDialog labelledBy={`${ids}-title`} onDismiss={onClose} initialFocus={close} testId="resume-dialog">
+      <header className="dialog-header">
+        <h2 id={`${ids}-title`}>Resume a session</h2>
+        <button type="button" className="ghost" ref={close} onClick={onClose}>
+          Close
+        </button>
+      </header>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <SessionList sessions={sessions} currentId={currentId} busy={false} onResume={onResume} labelledBy={`${ids}-title`} />
+    </ModalDialog>
+  );
+}

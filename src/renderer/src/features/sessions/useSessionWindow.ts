@@ -1,0 +1,90 @@
+// The session this window shows: its view (id, mode, busy, unknown results)
+// and its transcript, kept current by the service's events. Streamed events
+// are batched per animation frame so a fast stream re-renders once a frame.
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { SessionView, TurnEvent } from '../../../../shared/sessions';
+import { api } from '../../lib/api';
+import { createFrameBatcher, type FrameBatcher } from '../../lib/frameBatcher';
+import { applyEvents, EMPTY_TRANSCRIPT, transcriptFrom, type TranscriptState } from '../transcript/transcriptModel';
+
+interface WindowState {
+  view: SessionView | null;
+  transcript: TranscriptState;
+}
+
+type Action =
+  | { type: 'adopt'; view: SessionView | null }
+  | { type: 'changed'; view: SessionView }
+  | { type: 'events'; events: TurnEvent[] }
+  | { type: 'patch'; patch: Partial<Pick<SessionView, 'busy' | 'mode'>> };
+
+function reduce(state: WindowState, action: Action): WindowState {
+  switch (action.type) {
+    case 'adopt':
+      return { view: action.view, transcript: action.view ? transcriptFrom(action.view.past) : EMPTY_TRANSCRIPT };
+    case 'changed':
+      // Another session in this window starts its transcript afresh; the same session keeps what it shows.
+      if (!state.view || state.view.id !== action.view.id) return reduce(state, { type: 'adopt', view: action.view });
+      return { ...state, view: action.view };
+    case 'events': {
+      const transcript = applyEvents(state.transcript, action.events);
+      // A live question means a turn runs until its end arrives, even before the service's change event does.
+      let busy = state.view?.busy ?? false;
+      for (const event of action.events) {
+        if (event.type === 'user_message') busy = true;
+        else if (event.type === 'turn_end') busy = false;
+      }
+      const view = state.view && state.view.busy !== busy ? { ...state.view, busy } : state.view;
+      return { view, transcript };
+    }
+    case 'patch':
+      return state.view ? { ...state, view: { ...state.view, ...action.patch } } : state;
+  }
+}
+
+export interface SessionWindow {
+  view: SessionView | null;
+  transcript: TranscriptState;
+  /** Shows `view` from its saved past (a session opened, created or cleared here). */
+  adopt(view: SessionView | null): void;
+  /** Applies what this window learned from its own request before the service's change event arrives. */
+  patch(patch: Partial<Pick<SessionView, 'busy' | 'mode'>>): void;
+}
+
+export function useSessionWindow(): SessionWindow {
+  const [state, dispatch] = useReducer(reduce, { view: null, transcript: EMPTY_TRANSCRIPT });
+  const sessionId = useRef<string | null>(null);
+  const batcher = useRef<FrameBatcher<TurnEvent> | null>(null);
+  sessionId.current = state.view?.id ?? null;
+
+  useEffect(() => {
+    const events = createFrameBatcher<TurnEvent>((batch) => dispatch({ type: 'events', events: batch }));
+    batcher.current = events;
+    const stopEvents = api.onSessionEvent((message) => {
+      // A stray event of a session this window has left is not this transcript's.
+      if (message.sessionId === sessionId.current) events.push(message.event);
+    });
+    const stopChanged = api.onSessionChanged((view) => {
+      // Events queued before the change belong before it.
+      events.flush();
+      sessionId.current = view.id;
+      dispatch({ type: 'changed', view });
+    });
+    return () => {
+      stopEvents();
+      stopChanged();
+      events.discard();
+      batcher.current = null;
+    };
+  }, []);
+
+  const adopt = useCallback((view: SessionView | null) => {
+    // Events still queued describe what the new view's past already holds, or another session.
+    batcher.current?.discard();
+    sessionId.current = view?.id ?? null;
+    dispatch({ type: 'adopt', view });
+  }, []);
+  const patch = useCallback((change: Partial<Pick<SessionView, 'busy' | 'mode'>>) => dispatch({ type: 'patch', patch: change }), []);
+
+  return { view: state.view, transcript: state.transcript, adopt, patch };
+}

@@ -1,0 +1,100 @@
+// One tool call as a card: what was asked for, who decided, what came back.
+// Read results can be long and the person did not need to approve them, so
+// they start collapsed.
+import type { ToolStatus } from '../../../../shared/domain';
+import { ConfirmationFields, fieldLine } from '../../components/ConfirmationView';
+import type { ToolCardItem } from './transcriptModel';
+
+const READ_TOOLS = new Set(['read_file', 'list_dir']);
+
+const STATUS_TEXT: Record<ToolStatus, string> = {
+  completed: 'completed',
+  denied: 'denied',
+  failed: 'failed',
+  invalid_arguments: 'invalid_arguments',
+  unknown: 'unknown',
+  error: 'error',
+};
+
+export function toolCardTitle(card: Pick<ToolCardItem, 'name' | 'asked' | 'mode' | 'confirmation'>): string {
+  if (card.confirmation && card.asked === false && card.mode) {
+    return `[Tool: ${card.name}, allowed without confirmation in ${card.mode} mode]`;
+  }
+  return `[Tool: ${card.name}]`;
+}
+
+/** Who let the call run or stopped it, in a few words; null when nothing was decided. */
+export function decisionText(card: ToolCardItem): string | null {
+  if (card.decision === 'deny') return 'Refused by policy';
+  if (card.asked === true) {
+    if (card.approved === true) return 'Approved by you';
+    if (card.approved === false) return 'Denied by you';
+    return card.result ? 'Not answered' : 'Waiting for your answer';
+  }
+  if (card.asked === false && card.mode) return `Allowed by ${card.mode} mode`;
+  if (card.decision === 'allow') return 'Allowed without asking (read-only)';
+  if (card.decision === 'ask') return 'Asks first';
+  return null;
+}
+
+function decisionTone(card: ToolCardItem): string {
+  if (card.decision === 'deny' || card.approved === false) return 'badge-denied';
+  if (card.approved === true || card.decision === 'allow') return 'badge-ok';
+  return 'badge-neutral';
+}
+
+function lineCount(text: string): number {
+  if (text === '') return 0;
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+interface ToolCardProps {
+  card: ToolCardItem;
+  expanded: boolean;
+  onToggle(): void;
+}
+
+export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
+  const decision = decisionText(card);
+  const collapsible = READ_TOOLS.has(card.name);
+  const showOutput = !collapsible || expanded;
+  const outputId = `output-${card.key}`;
+  return (
+    <article className="tool-card" aria-label={toolCardTitle(card)} data-testid="tool-card" data-tool={card.name} data-status={card.result?.status ?? 'running'}>
+      <header className="tool-card-header">
+        <h3 className="tool-card-title">{toolCardTitle(card)}</h3>
+        {decision && (
+          <span className={`badge ${decisionTone(card)}`} data-testid="decision-badge">
+            {decision}
+          </span>
+        )}
+      </header>
+      {card.confirmation ? (
+        <ConfirmationFields confirmation={card.confirmation} />
+      ) : (
+        card.arguments !== '' && <pre className="confirmation-fields muted">{fieldLine('Arguments', card.arguments)}</pre>
+      )}
+      {card.result ? (
+        <div className="tool-result">
+          <div className="tool-result-bar">
+            <span className={`badge status-${card.result.status}`} data-testid="result-status">
+              [Tool result: {STATUS_TEXT[card.result.status]}]
+            </span>
+            {collapsible && (
+              <button type="button" className="ghost small" aria-expanded={expanded} aria-controls={outputId} onClick={onToggle}>
+                {expanded ? 'Hide output' : `Show output (${lineCount(card.result.output)} lines)`}
+              </button>
+            )}
+          </div>
+          {showOutput && card.result.output !== '' && (
+            <pre className="tool-output" id={outputId} data-testid="tool-output">
+              {card.result.output}
+            </pre>
+          )}
+        </div>
+      ) : (
+        card.approved !== null || card.asked !== true ? <p className="muted small">Running…</p> : null
+      )}
+    </article>
+  );
+}

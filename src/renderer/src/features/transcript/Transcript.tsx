@@ -1,0 +1,116 @@
+// The conversation, virtualized: only the items near the viewport are in the
+// DOM, so a session with thousands of events scrolls as lightly as a new one.
+// It follows the newest item while the person is at the bottom, and stays put
+// when they have scrolled up to read.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SafeMarkdown } from './SafeMarkdown';
+import { ToolCard } from './ToolCard';
+import type { TranscriptItem } from './transcriptModel';
+
+const NEAR_BOTTOM_PX = 48;
+
+const TURN_END_TEXT: Record<string, string> = {
+  failed: 'The turn failed.',
+  aborted: 'The turn was stopped.',
+  limit: 'The turn reached a limit.',
+};
+
+interface TranscriptProps {
+  items: TranscriptItem[];
+}
+
+export function Transcript({ items }: TranscriptProps) {
+  const scroller = useRef<HTMLElement>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const following = useRef(true);
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 96,
+    overscan: 8,
+    getItemKey: (index) => items[index]?.key ?? index,
+  });
+
+  const toggle = useCallback((key: string) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }, []);
+
+  const totalSize = virtualizer.getTotalSize();
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && following.current) element.scrollTop = element.scrollHeight;
+  }, [items, totalSize]);
+
+  return (
+    <section
+      ref={scroller}
+      className="transcript"
+      role="log"
+      aria-label="Conversation"
+      data-testid="transcript"
+      // The log scrolls; a keyboard needs to be able to reach it to scroll it.
+      tabIndex={0}
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        following.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+      }}
+    >
+      {items.length === 0 ? (
+        <p className="muted empty">No messages yet. Ask Mino about this project below.</p>
+      ) : (
+        <div className="transcript-canvas" style={{ height: totalSize }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            return (
+              <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="transcript-row" style={{ transform: `translateY(${row.start}px)` }}>
+                <TranscriptEntry item={item} expanded={expanded.has(item.key)} onToggle={toggle} />
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TranscriptEntry({ item, expanded, onToggle }: { item: TranscriptItem; expanded: boolean; onToggle(key: string): void }) {
+  switch (item.kind) {
+    case 'user':
+      return (
+        <div className="message message-user" data-testid="user-message">
+          <span className="speaker">You</span>
+          <p className="message-text">{item.text}</p>
+        </div>
+      );
+    case 'assistant':
+      return (
+        <div className="message message-assistant" data-testid="assistant-message" aria-busy={item.streaming}>
+          <span className="speaker">Mino</span>
+          <SafeMarkdown text={item.text} />
+          {item.streaming && <span className="muted small">Writing…</span>}
+        </div>
+      );
+    case 'tool':
+      return <ToolCard card={item} expanded={expanded} onToggle={() => onToggle(item.key)} />;
+    case 'notice':
+      return (
+        <p className="notice" data-testid="notice">
+          {item.message}
+        </p>
+      );
+    case 'turn_end':
+      return (
+        <p className={`turn-end turn-end-${item.status}`} data-testid="turn-end">
+          {item.message ?? TURN_END_TEXT[item.status] ?? `The turn ended: ${item.status}.`}
+        </p>
+      );
+  }
+}

@@ -1,0 +1,156 @@
+// Folds the turn events of a session into the items a transcript shows. Pure,
+// so live events and a resumed session's past events take the same path.
+import type { Confirmation, PermissionMode, ToolStatus } from '../../../../shared/domain';
+import type { TurnEvent } from '../../../../shared/sessions';
+
+type Decision = 'allow' | 'ask' | 'deny';
+type TurnEndStatus = Extract<TurnEvent, { type: 'turn_end' }>['status'];
+
+export interface ToolCardItem {
+  kind: 'tool';
+  key: string;
+  callId: string;
+  name: string;
+  arguments: string;
+  /** Null when the call never reached the decision (invalid, unknown tool, replayed). */
+  decision: Decision | null;
+  mode: PermissionMode | null;
+  confirmation: Confirmation | null;
+  /** True: a person was asked. False: the mode let it run and it is shown as a record. */
+  asked: boolean | null;
+  approved: boolean | null;
+  result: { status: ToolStatus; output: string } | null;
+}
+
+export type TranscriptItem =
+  | { kind: 'user'; key: string; text: string }
+  | { kind: 'assistant'; key: string; text: string; streaming: boolean }
+  | ToolCardItem
+  | { kind: 'notice'; key: string; message: string }
+  | { kind: 'turn_end'; key: string; status: TurnEndStatus; message: string | null };
+
+export interface TranscriptState {
+  items: TranscriptItem[];
+  /** Index of the assistant message receiving deltas, if any. */
+  streamingIndex: number | null;
+  /** Keys must stay unique across the whole session view. */
+  nextKey: number;
+}
+
+export const EMPTY_TRANSCRIPT: TranscriptState = { items: [], streamingIndex: null, nextKey: 0 };
+
+/** Applies events in order; returns a new state and leaves the old one untouched. */
+export function applyEvents(state: TranscriptState, events: readonly TurnEvent[]): TranscriptState {
+  if (events.length === 0) return state;
+  const draft: TranscriptState = { items: state.items.slice(), streamingIndex: state.streamingIndex, nextKey: state.nextKey };
+  for (const event of events) applyEvent(draft, event);
+  return draft;
+}
+
+export function transcriptFrom(events: readonly TurnEvent[]): TranscriptState {
+  return applyEvents(EMPTY_TRANSCRIPT, events);
+}
+
+function key(draft: TranscriptState, prefix: string): string {
+  draft.nextKey += 1;
+  return `${prefix}-${draft.nextKey}`;
+}
+
+function endStreaming(draft: TranscriptState): void {
+  if (draft.streamingIndex === null) return;
+  const item = draft.items[draft.streamingIndex];
+  if (item?.kind === 'assistant') {
+    if (item.text === '') draft.items.splice(draft.streamingIndex, 1);
+    else draft.items[draft.streamingIndex] = { ...item, streaming: false };
+  }
+  draft.streamingIndex = null;
+}
+
+function findToolIndex(draft: TranscriptState, callId: string): number {
+  for (let i = draft.items.length - 1; i >= 0; i -= 1) {
+    const item = draft.items[i];
+    if (item?.kind === 'tool' && item.callId === callId) return i;
+  }
+  return -1;
+}
+
+/** Updates the card of `callId`, creating one when the call was not announced (e.g. a replayed result). */
+function updateTool(draft: TranscriptState, callId: string, name: string, change: Partial<ToolCardItem>): void {
+  const index = findToolIndex(draft, callId);
+  if (index === -1) {
+    draft.items.push({
+      kind: 'tool',
+      key: key(draft, 'tool'),
+      callId,
+      name,
+      arguments: '',
+      decision: null,
+      mode: null,
+      confirmation: null,
+      asked: null,
+      approved: null,
+      result: null,
+      ...change,
+    });
+    return;
+  }
+  draft.items[index] = { ...(draft.items[index] as ToolCardItem), ...change };
+}
+
+function applyEvent(draft: TranscriptState, event: TurnEvent): void {
+  switch (event.type) {
+    case 'user_message':
+      endStreaming(draft);
+      draft.items.push({ kind: 'user', key: key(draft, 'user'), text: event.text });
+      return;
+    case 'assistant_start':
+      endStreaming(draft);
+      return;
+    case 'assistant_delta': {
+      const current = draft.streamingIndex === null ? undefined : draft.items[draft.streamingIndex];
+      if (current?.kind === 'assistant') {
+        draft.items[draft.streamingIndex as number] = { ...current, text: current.text + event.delta };
+      } else {
+        draft.items.push({ kind: 'assistant', key: key(draft, 'assistant'), text: event.delta, streaming: true });
+        draft.streamingIndex = draft.items.length - 1;
+      }
+      return;
+    }
+    case 'assistant_text': {
+      // The saved text replaces what was streamed: it is what the model history holds.
+      const current = draft.streamingIndex === null ? undefined : draft.items[draft.streamingIndex];
+      if (current?.kind === 'assistant') {
+        draft.items[draft.streamingIndex as number] = { ...current, text: event.text, streaming: false };
+        draft.streamingIndex = null;
+      } else {
+        draft.items.push({ kind: 'assistant', key: key(draft, 'assistant'), text: event.text, streaming: false });
+      }
+      return;
+    }
+    case 'tool_call':
+      endStreaming(draft);
+      updateTool(draft, event.callId, event.name, { name: event.name, arguments: event.arguments, decision: event.decision, mode: event.mode });
+      return;
+    case 'tool_confirmation':
+      endStreaming(draft);
+      updateTool(draft, event.callId, event.name, { confirmation: event.confirmation, asked: event.asked, mode: event.mode });
+      return;
+    case 'approval':
+      updateTool(draft, event.callId, '', { approved: event.approved });
+      return;
+    case 'tool_result':
+      endStreaming(draft);
+      updateTool(draft, event.callId, event.name, { result: { status: event.status, output: event.output } });
+      return;
+    case 'notice':
+      draft.items.push({ kind: 'notice', key: key(draft, 'notice'), message: event.message });
+      return;
+    case 'turn_end':
+      endStreaming(draft);
+      // A completed turn needs no line of its own; anything else says why it ended.
+      if (event.status !== 'completed') {
+        draft.items.push({ kind: 'turn_end', key: key(draft, 'end'), status: event.status, message: event.message ?? null });
+      }
+      return;
+  }
+}
