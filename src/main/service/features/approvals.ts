@@ -45,7 +45,10 @@ export class ApprovalBroker {
 
   /** Denies every ask of the session, closing a shown dialog with `reason` when its client is still there. */
   denyAll(sessionId: SessionId, reason: string): void {
-    for (const ask of [...(this.queues.get(sessionId) ?? [])]) this.finish(ask, false, reason);
+    const queue = this.queues.get(sessionId) ?? [];
+    this.queues.delete(sessionId);
+    // Emptied first, so no queued ask is shown just to be closed.
+    for (const ask of queue) this.close(ask, false, reason);
   }
 
   /** How many asks of the session wait (shown or queued). */
@@ -100,12 +103,16 @@ export class ApprovalBroker {
     if (!queue || index < 0) return;
     queue.splice(index, 1);
     if (queue.length === 0) this.queues.delete(ask.sessionId);
+    this.close(ask, approved, closedReason);
+    const next = queue[0];
+    if (next && !next.shown) this.show(next);
+  }
+
+  private close(ask: Ask, approved: boolean, closedReason: string | null): void {
     if (ask.shown) {
       this.shown.delete(ask.requestId);
       if (closedReason !== null) this.clients.emitTo(ask.client, 'approval:closed', { requestId: ask.requestId, reason: closedReason });
     }
     ask.settle(approved);
-    const next = queue[0];
-    if (next && !next.shown) this.show(next);
   }
 }

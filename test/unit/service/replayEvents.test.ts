@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionRecord } from '../../../src/main/core/sessions/records';
+import { replayEvents } from '../../../src/main/core/sessions/replayEvents';
+
+const at = '2025-01-01T00:00:00.000Z';
+const header: SessionRecord = { type: 'session', version: 1, id: '0123456789abcdef0123456789abcdef', projectDir: '/p', createdAt: at };
+const call = (call_id: string) => ({ type: 'function_call' as const, call_id, name: 'bash', arguments: '{"command":"make"}' });
+
+describe('replayEvents', () => {
+  it('turns saved records into the events a window shows, calls without a decision', () => {
+    const records: SessionRecord[] = [
+      header,
+      { type: 'user', text: 'Build it.', at },
+      { type: 'response', responseId: 'r1', output: [{ type: 'message', role: 'assistant', text: 'Running make.' }, call('c1')], at },
+      { type: 'tool_start', call_id: 'c1', name: 'bash', arguments: '{"command":"make"}', at },
+      { type: 'tool_result', call_id: 'c1', name: 'bash', status: 'completed', output: 'ok', at },
+      { type: 'response', responseId: 'r2', output: [{ type: 'message', role: 'assistant', text: 'Built.' }], at },
+      { type: 'turn_end', status: 'completed', at },
+    ];
+    expect(replayEvents(records)).toEqual([
+      { type: 'user_message', text: 'Build it.' },
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_text', text: 'Running make.' },
+      { type: 'tool_call', callId: 'c1', name: 'bash', arguments: '{"command":"make"}', decision: null, mode: 'manual' },
+      { type: 'tool_result', callId: 'c1', name: 'bash', status: 'completed', output: 'ok' },
+      { type: 'assistant_start', request: 2 },
+      { type: 'assistant_text', text: 'Built.' },
+      { type: 'turn_end', status: 'completed' },
+    ]);
+  });
+
+  it('shows a started call without a result as unknown and an unstarted one as not run', () => {
+    const records: SessionRecord[] = [
+      header,
+      { type: 'user', text: 'Two things.', at },
+      { type: 'response', responseId: 'r1', output: [call('c1'), call('c2')], at },
+      { type: 'tool_start', call_id: 'c1', name: 'bash', arguments: '{"command":"make"}', at },
+    ];
+    const results = replayEvents(records).filter((event) => event.type === 'tool_result');
+    expect(results).toEqual([
+      expect.objectContaining({ callId: 'c1', status: 'unknown' }),
+      expect.objectContaining({ callId: 'c2', status: 'error', output: expect.stringContaining('Not run') }),
+    ]);
+  });
+
+  it('shows only what follows the last clear', () => {
+    const records: SessionRecord[] = [
+      header,
+      { type: 'user', text: 'Old question.', at },
+      { type: 'turn_end', status: 'completed', at },
+      { type: 'clear', at },
+      { type: 'user', text: 'New question.', at },
+    ];
+    expect(replayEvents(records)).toEqual([{ type: 'user_message', text: 'New question.' }]);
+  });
+});
