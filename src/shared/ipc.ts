@@ -114,6 +114,10 @@ export type OpenProjectResult = z.infer<typeof OpenProjectResultSchema>;
 
 const NoInput = z.undefined({ error: 'This request takes no input.' });
 
+/** A menu item the person chose; the window does what it names through its ordinary requests. */
+export const MenuCommandSchema = z.object({ command: z.enum(['openProject', 'newSession', 'openSettings']) });
+export type MenuCommand = z.infer<typeof MenuCommandSchema>['command'];
+
 // ---------------------------------------------------------------- the tables
 
 /**
@@ -162,6 +166,8 @@ export const EVENT_CHANNELS = {
   'approval:request': { subscribe: 'onApprovalRequest', payload: ApprovalRequestSchema },
   /** An ask ended without an answer from this window (turn stopped, window lost): close its dialog. */
   'approval:closed': { subscribe: 'onApprovalClosed', payload: ApprovalClosedSchema },
+  /** The person chose a menu item for this window (Open Project…, New Session, Settings…). */
+  'menu:command': { subscribe: 'onMenuCommand', payload: MenuCommandSchema },
 } as const satisfies Record<string, { subscribe: string; payload: z.ZodType }>;
 
 export type InvokeChannels = typeof INVOKE_CHANNELS;
