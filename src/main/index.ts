@@ -1,14 +1,17 @@
 // App lifecycle only: wire the secure pieces together and open the first window.
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, shell } from 'electron';
 import { resolveHomeDir } from './core/config/minoHome';
 import { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME, createRendererRequestHandler } from './electron/appProtocol';
 import { rendererCsp } from './electron/csp';
 import { createFolderPicker } from './electron/dialogs';
 import { installGuards } from './electron/guards';
 import { createIpcGate, originOf, registerIpc } from './electron/ipc';
+import { applicationMenuTemplate } from './electron/menu';
+import { createApprovalNotifier } from './electron/notifications';
 import { createSafeStorageSecretStore } from './electron/secrets';
 import { TrustedWindows } from './electron/trustedWindows';
+import { windowTitle } from './electron/windowTitle';
 import { createWindowFactory } from './electron/windows';
 import { MinoService } from './service/minoService';
 
@@ -30,23 +33,68 @@ async function start(): Promise<void> {
     appVersion: app.getVersion(),
     secrets: createSafeStorageSecretStore(safeStorage, homeDir),
     pickFolder: createFolderPicker(dialog, (client): BrowserWindow | undefined => windows.windowFor(client)),
+    openSessionWindow: (sessionId) => void createWindow({ sessionId }),
+    focusClient: (client) => windows.focus(client),
+    notifyApprovalWaiting: createApprovalNotifier({
+      Notification,
+      isFocused: (client) => windows.isFocused(client),
+      focus: (client) => windows.focus(client),
+      describe: (client) => windows.windowFor(client)?.getTitle() ?? 'A Mino session',
+    }),
+    clientContextChanged: (client, context) => windows.setTitle(client, windowTitle(context)),
   });
   const windows: TrustedWindows = new TrustedWindows(service);
+  closeService = () => service.close();
 
   const devOrigin = devServerUrl ? originOf(devServerUrl) : null;
   registerIpc(ipcMain, createIpcGate({ target: service, clientFor: (sender) => windows.clientFor(sender), allowedOrigins: devOrigin ? [devOrigin] : [APP_ORIGIN] }));
 
+  // Every window, including a session's own, comes from this one factory.
   const createWindow = createWindowFactory({
     BrowserWindow,
     preloadPath: join(__dirname, '../preload/index.js'),
     rendererUrl: devServerUrl ?? APP_ENTRY_URL,
-    onCreated: (window) => windows.track(window),
+    onCreated: (window) => {
+      windows.track(window);
+      // The title follows the project and session (set by main), not the page.
+      window.on('page-title-updated', (event) => event.preventDefault());
+    },
   });
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      applicationMenuTemplate({
+        appName: 'Mino',
+        isMac: process.platform === 'darwin',
+        command: (command) => {
+          const client = windows.clientOfWindow(BrowserWindow.getFocusedWindow());
+          if (client) windows.send(client, 'menu:command', { command });
+          else createWindow();
+        },
+      }),
+    ),
+  );
+
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
 }
+
+// Closing a window stops its turn and closes its session in the background;
+// quitting waits for that, so no session log or MCP server is cut off mid-write.
+let closeService: (() => Promise<void>) | null = null;
+let closed = false;
+app.on('will-quit', (event) => {
+  if (closed || !closeService) return;
+  event.preventDefault();
+  void closeService()
+    .catch(() => undefined)
+    .finally(() => {
+      closed = true;
+      app.quit();
+    });
+});
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();

@@ -1,7 +1,7 @@
 // The windows main created, each one a client of the service. A sender is
 // trusted only if it is the very WebContents object registered here.
 import type { BrowserWindow, WebContents } from 'electron';
-import { EVENT_IPC_PREFIX } from '../../shared/ipc';
+import { EVENT_IPC_PREFIX, type EventChannel, type EventPayload } from '../../shared/ipc';
 import { clientId, type ClientId, type EventSink } from '../service/clients';
 
 export interface ClientHost {
@@ -43,5 +43,37 @@ export class TrustedWindows {
   windowFor(client: ClientId): BrowserWindow | undefined {
     for (const entry of this.byContentsId.values()) if (entry.client === client) return entry.window;
     return undefined;
+  }
+
+  /** The client of a window (e.g. the focused one, for a menu command). */
+  clientOfWindow(window: BrowserWindow | null | undefined): ClientId | undefined {
+    if (!window) return undefined;
+    for (const entry of this.byContentsId.values()) if (entry.window === window) return entry.client;
+    return undefined;
+  }
+
+  /** Brings the client's window to the front, restoring it if minimised. */
+  focus(client: ClientId): void {
+    const window = this.windowFor(client);
+    if (!window || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  }
+
+  isFocused(client: ClientId): boolean {
+    const window = this.windowFor(client);
+    return window !== undefined && !window.isDestroyed() && window.isFocused();
+  }
+
+  setTitle(client: ClientId, title: string): void {
+    const window = this.windowFor(client);
+    if (window && !window.isDestroyed()) window.setTitle(title);
+  }
+
+  /** Sends an event to one window's page, through the same path as the service's events. */
+  send<K extends EventChannel>(client: ClientId, event: K, payload: EventPayload<K>): void {
+    const window = this.windowFor(client);
+    if (window && !window.webContents.isDestroyed()) window.webContents.send(`${EVENT_IPC_PREFIX}${event}`, payload);
   }
 }

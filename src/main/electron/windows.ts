@@ -45,12 +45,27 @@ export interface WindowFactoryDeps {
   onCreated(window: BrowserWindow): void;
 }
 
-export function createWindowFactory(deps: WindowFactoryDeps): () => BrowserWindow {
-  return function createWindow(): BrowserWindow {
+export const SESSION_QUERY_PARAM = 'session';
+
+/** The renderer's URL for a window that should open `sessionId` (it reads the query and asks the service). */
+export function rendererUrlFor(rendererUrl: string, sessionId?: string): string {
+  if (sessionId === undefined) return rendererUrl;
+  const url = new URL(rendererUrl);
+  url.searchParams.set(SESSION_QUERY_PARAM, sessionId);
+  return url.href;
+}
+
+export interface NewWindowOptions {
+  /** A session the new window should open. */
+  sessionId?: string;
+}
+
+export function createWindowFactory(deps: WindowFactoryDeps): (options?: NewWindowOptions) => BrowserWindow {
+  return function createWindow(options: NewWindowOptions = {}): BrowserWindow {
     const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath));
     deps.onCreated(window);
     window.once('ready-to-show', () => window.show());
-    void window.loadURL(deps.rendererUrl);
+    void window.loadURL(rendererUrlFor(deps.rendererUrl, options.sessionId));
     return window;
   };
 }
