@@ -20,6 +20,8 @@ export const BRIDGE_PATH = '/mino-bridge';
 export interface TestBridge {
   /** The renderer's page. */
   url: string;
+  /** The page a new session window loads (what `openSessionWindow(id)` means in the app): url + ?session=<id>. */
+  sessionUrl(sessionId: string): string;
   /** What the browser side needs (see installMinoOverSocket). */
   clientConfig: BrowserBridgeConfig;
   close(): Promise<void>;
@@ -91,11 +93,13 @@ export async function startTestBridge(options: TestBridgeOptions): Promise<TestB
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'result', id, result }));
       });
     });
-    ws.on('close', () => options.service.detachClient(client));
+    // A closed page is a closed window: its turn stops and its pending asks are denied.
+    ws.on('close', () => void options.service.detachClient(client));
   });
 
   return {
     url: `${origin}/index.html`,
+    sessionUrl: (sessionId) => `${origin}/index.html?session=${encodeURIComponent(sessionId)}`,
     clientConfig: { url: `${wsUrl}?token=${token}`, shape: apiShape() },
     async close() {
       for (const ws of sockets.clients) ws.terminate();
