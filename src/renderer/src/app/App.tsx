@@ -52,7 +52,7 @@ export function App() {
       if (!launch) return;
       const result = await api.openSession(launch);
       if (!live) return;
-      const elsewhere = applyOpenResult(result, adopt);
+      const elsewhere = applyOpenResult(result, adopt, 'existing');
       if (result.where === 'here') setProject(projectOf(result.session.projectDir));
       if (elsewhere) setMessage({ text: elsewhere, isError: false });
     })().catch((failure: unknown) => live && setMessage({ text: errorMessage(failure), isError: true }));

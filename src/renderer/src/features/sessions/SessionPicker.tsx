@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { Project } from '../../../../shared/ipc';
 import type { SessionView } from '../../../../shared/sessions';
 import { api, errorMessage } from '../../lib/api';
-import { applyOpenResult } from './openSessionResult';
+import { applyOpenResult, type OpenRequest } from './openSessionResult';
 import { SessionList } from './SessionList';
 import { useProjectSessions } from './useProjectSessions';
 
@@ -19,12 +19,12 @@ export function SessionPicker({ project, onAdopt }: SessionPickerProps) {
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  async function run(open: () => ReturnType<typeof api.newSession>) {
+  async function run(open: () => ReturnType<typeof api.newSession>, request: OpenRequest) {
     setBusy(true);
     setError(null);
     setMessage(null);
     try {
-      setMessage(applyOpenResult(await open(), onAdopt));
+      setMessage(applyOpenResult(await open(), onAdopt, request));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -36,7 +36,7 @@ export function SessionPicker({ project, onAdopt }: SessionPickerProps) {
     <section className="start" aria-labelledby={`${ids}-title`}>
       <h1 id={`${ids}-title`}>Sessions in {project.name}</h1>
       <p className="muted">Start a new conversation, or resume a saved one where it left off.</p>
-      <button type="button" className="primary" onClick={() => run(api.newSession)} disabled={busy}>
+      <button type="button" className="primary" onClick={() => run(api.newSession, 'new')} disabled={busy}>
         New session
       </button>
       {error && (
@@ -55,7 +55,7 @@ export function SessionPicker({ project, onAdopt }: SessionPickerProps) {
           {listError}
         </p>
       )}
-      <SessionList sessions={sessions} busy={busy} onResume={(id) => run(() => api.openSession(id))} labelledBy={`${ids}-saved`} />
+      <SessionList sessions={sessions} busy={busy} onResume={(id) => run(() => api.openSession(id), 'existing')} labelledBy={`${ids}-saved`} />
     </section>
   );
 }

@@ -36,7 +36,7 @@ export function SessionToolbar({ view, onAdopt, onMessage }: SessionToolbarProps
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Session">
-      <button type="button" onClick={() => run(async () => applyOpenResult(await api.newSession(), onAdopt))} disabled={disabled}>
+      <button type="button" onClick={() => run(async () => applyOpenResult(await api.newSession(), onAdopt, 'new'))} disabled={disabled}>
         New session
       </button>
       <button type="button" onClick={() => setResuming(true)} disabled={disabled}>
@@ -52,7 +52,7 @@ export function SessionToolbar({ view, onAdopt, onMessage }: SessionToolbarProps
           onClose={() => setResuming(false)}
           onResume={(id) => {
             setResuming(false);
-            void run(async () => applyOpenResult(await api.openSession(id), onAdopt));
+            void run(async () => applyOpenResult(await api.openSession(id), onAdopt, 'existing'));
           }}
         />
       )}
