@@ -48,6 +48,17 @@ describe('sessions through the service', () => {
     expect(await owner.value('sessions:open', { id: session.id })).toMatchObject({ where: 'here', session: { id: session.id } });
   });
 
+  it('opens another saved session from a window that has one in a new window, but opens no window for a missing one', async () => {
+    h = await makeServiceHarness();
+    const { client: earlier, session: saved } = await h.clientWithSession('earlier');
+    await h.service.detachClient(earlier.id);
+    const { client } = await h.clientWithSession('a');
+    expect(await client.call('sessions:open', { id: 'ffffffffffffffffffffffffffffffff' })).toMatchObject({ ok: false, error: expect.stringContaining('There is no saved session') });
+    expect(h.openedWindows).toEqual([]);
+    expect(await client.value('sessions:open', { id: saved.id })).toEqual({ where: 'elsewhere', sessionId: saved.id });
+    expect(h.openedWindows).toEqual([saved.id]);
+  });
+
   it('gives a clear error for a session that does not exist, and refuses one whose project is gone', async () => {
     h = await makeServiceHarness();
     const client = h.connect('a');

@@ -131,12 +131,12 @@ export class Sessions {
         this.deps.ports.focusClient?.(owned.client);
         return { where: 'elsewhere', sessionId: id };
       }
+      await this.requireSavedSession(id);
       if (state.session) {
         await this.requireOpener()(id);
         return { where: 'elsewhere', sessionId: id };
       }
       await this.closing.get(id);
-      await this.requireSavedSession(id);
       const made = this.makeDeps();
       let conversation: Conversation | undefined;
       try {
@@ -200,7 +200,11 @@ export class Sessions {
     if (!this.deps.ports.clientContextChanged || !this.deps.clients.has(client)) return;
     const project = this.deps.clients.state(client).project;
     const session = view ? { id: view.id, label: sessionLabel(view) } : null;
-    this.deps.ports.clientContextChanged(client, { project, session });
+    try {
+      this.deps.ports.clientContextChanged(client, { project, session });
+    } catch {
+      // A title that cannot be set is cosmetic; the request that changed the context still succeeded.
+    }
   }
 
   async announceCurrent(client: ClientId): Promise<void> {
