@@ -21,7 +21,8 @@ export function Header({ project, sessionId, mode, onModeChanged, onModeMessage,
         <div className="status-project">
           <dt>Project</dt>
           <dd title={project?.path} data-testid="header-project">
-            {project ? project.path : 'None'}
+            {/* The cell runs right to left so a long path is cut at its start; the path itself stays left to right. */}
+            {project ? <bdi dir="ltr">{project.path}</bdi> : 'None'}
           </dd>
         </div>
         <div>

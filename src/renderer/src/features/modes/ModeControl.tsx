@@ -5,10 +5,10 @@ import { PERMISSION_MODES, type PermissionMode } from '../../../../shared/domain
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { api, errorMessage } from '../../lib/api';
 
-const MODE_LABELS: Record<PermissionMode, string> = {
-  manual: 'manual (ask before every change)',
-  'accept-edits': 'accept-edits (file edits run without asking)',
-  bypass: 'bypass (everything runs without asking)',
+const MODE_HELP: Record<PermissionMode, string> = {
+  manual: 'manual: asks before every write, edit, Bash command and MCP call',
+  'accept-edits': 'accept-edits: file writes and edits run without asking; Bash and MCP still ask',
+  bypass: 'bypass: every call runs without asking; protected files stay refused',
 };
 
 interface ModeControlProps {
@@ -43,27 +43,37 @@ export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
 
   return (
     <>
-      <label htmlFor={id} className="status-label">
-        Permission mode
-      </label>
-      <select
-        id={id}
-        className="mode-select"
-        data-testid="header-mode"
-        value={mode ?? ''}
-        disabled={mode === null || working}
-        onChange={(event) => {
-          const requested = event.target.value as PermissionMode;
-          if (requested !== mode) void request(requested, false);
-        }}
-      >
-        {mode === null && <option value="">none</option>}
-        {PERMISSION_MODES.map((name) => (
-          <option key={name} value={name}>
-            {MODE_LABELS[name]}
-          </option>
-        ))}
-      </select>
+      {mode === null ? (
+        <span className="status-label">Permission mode</span>
+      ) : (
+        <label htmlFor={id} className="status-label">
+          Permission mode
+        </label>
+      )}
+      {mode === null ? (
+        <span id={id} className="mode-none" data-testid="header-mode">
+          None
+        </span>
+      ) : (
+        <select
+          id={id}
+          className="mode-select"
+          data-testid="header-mode"
+          value={mode}
+          title={MODE_HELP[mode]}
+          disabled={working}
+          onChange={(event) => {
+            const requested = event.target.value as PermissionMode;
+            if (requested !== mode) void request(requested, false);
+          }}
+        >
+          {PERMISSION_MODES.map((name) => (
+            <option key={name} value={name} title={MODE_HELP[name]}>
+              {name}
+            </option>
+          ))}
+        </select>
+      )}
       {pending && (
         <ConfirmDialog
           title="Switch to this mode?"
