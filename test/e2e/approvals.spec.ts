@@ -1,6 +1,8 @@
 // The approval dialog against the real service and the mock model: what it
 // shows, that deny is the default, and what reaches the file and the model.
 import * as fs from 'node:fs/promises';
+import { clientId } from '../../src/main/service/clients';
+import { dispatchInvoke } from '../../src/main/service/dispatch';
 import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, INJECTION_FILES, SECRET, scriptGreetTurn, scriptInjectionTurn, test, toolOutputsSent } from './fixtures';
 
 test.beforeEach(async ({ mino, page }) => {
@@ -67,7 +69,7 @@ test('Enter denies even with Approve focused, and Tab keeps focus inside the dia
   await ask(page, 'Change the greeting in greet.go to "hello".');
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
   await expect(dialog).toBeVisible();
-  const focusInside = () => dialog.evaluate((element) => element.contains(document.activeElement));
+  const focusInside = () => dialog.evaluate((element) => element.contains(element.ownerDocument.activeElement));
   for (let i = 0; i < 8; i += 1) {
     await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
     expect(await focusInside()).toBe(true);
@@ -113,4 +115,18 @@ test('the injected note: .env is refused without a dialog, bash asks once and Es
   expect(mino.asks).toEqual(['bash']);
   for (const request of mino.server.requests) expect(request.raw).not.toContain(SECRET);
   await expect(page.getByText(SECRET)).toHaveCount(0);
+});
+
+test('an ask withdrawn by the service (the turn was stopped) closes its dialog and says why', async ({ page, mino }) => {
+  scriptGreetTurn(mino.server);
+  await ask(page, 'Change the greeting in greet.go to "hello".');
+  const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(dialog).toBeVisible();
+  // The dialog is modal, so the stop comes from outside the page: the bridge names this page's client socket-1.
+  const stopped = await dispatchInvoke(mino.service, clientId('socket-1'), 'turn:stop', undefined);
+  expect(stopped).toEqual({ ok: true, value: { stopped: true } });
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('approval-message')).toContainText('The turn was stopped, so this call was denied.');
+  await expect(page.getByTestId('turn-end')).toContainText('Stopped.');
+  expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
 });

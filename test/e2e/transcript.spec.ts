@@ -20,10 +20,10 @@ test('the answer renders as Markdown without raw HTML or images, and only an htt
   await mino.startSession();
   await page.evaluate(() => {
     // The OS browser is the edge: record what would be handed to it.
-    const opened: string[] = [];
-    Object.assign(window, { openedLinks: opened });
-    window.open = (url?: string | URL) => {
-      opened.push(String(url));
+    const page = globalThis as unknown as { openedLinks: string[]; open(url?: string | URL): null };
+    page.openedLinks = [];
+    page.open = (url) => {
+      page.openedLinks.push(String(url));
       return null;
     };
   });
@@ -44,11 +44,11 @@ test('the answer renders as Markdown without raw HTML or images, and only an htt
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  expect(await page.evaluate(() => (window as unknown as { openedLinks: string[] }).openedLinks)).toEqual([]);
+  expect(await page.evaluate(() => (globalThis as unknown as { openedLinks: string[] }).openedLinks)).toEqual([]);
 
   await answer.getByRole('link', { name: 'docs link' }).click();
   await dialog.getByRole('button', { name: 'Open link' }).click();
-  expect(await page.evaluate(() => (window as unknown as { openedLinks: string[] }).openedLinks)).toEqual(['https://example.com/docs']);
+  expect(await page.evaluate(() => (globalThis as unknown as { openedLinks: string[] }).openedLinks)).toEqual(['https://example.com/docs']);
   expect(page.url()).toContain('/index.html');
 });
 

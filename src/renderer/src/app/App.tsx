@@ -1,7 +1,7 @@
 // The window: a project to open, then a session to pick, then the session
 // itself. Approvals for this window's session can arrive at any time and are
 // shown above everything else.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Project } from '../../../shared/ipc';
 import type { SessionView } from '../../../shared/sessions';
 import { ApprovalDialog } from '../features/approvals/ApprovalDialog';
@@ -68,14 +68,39 @@ export function App() {
     },
     [adopt],
   );
+  const viewRef = useRef(session.view);
+  viewRef.current = session.view;
   const openProject = useCallback(
     (opened: Project) => {
-      // A project opened in this window replaces the session it showed.
-      adopt(null);
+      // The service closed this window's session if it belonged to another project.
+      if (viewRef.current && viewRef.current.projectDir !== opened.path) adopt(null);
       setMessage(null);
       setProject(opened);
     },
     [adopt],
+  );
+
+  useEffect(
+    () =>
+      // Menu choices arrive as intents; the window carries them out with its own requests.
+      api.onMenuCommand((command) => {
+        if (command === 'openSettings') {
+          setSettingsOpen(true);
+          return;
+        }
+        const run = async () => {
+          if (command === 'openProject') {
+            const result = await api.openProject();
+            if (result.opened) openProject(result.project);
+          } else {
+            setMessage(null);
+            const text = applyOpenResult(await api.newSession(), adopt, 'new');
+            if (text) setMessage({ text, isError: false });
+          }
+        };
+        run().catch((failure: unknown) => setMessage({ text: errorMessage(failure), isError: true }));
+      }),
+    [adopt, openProject],
   );
 
   const view = session.view;

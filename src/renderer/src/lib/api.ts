@@ -5,6 +5,7 @@ import type {
   ApiKeyStatus,
   AppInfo,
   IpcResult,
+  MenuCommand,
   MinoApi,
   OpenProjectResult,
   Project,
@@ -67,5 +68,6 @@ export const api = {
   onSessionEvent: (callback: (message: SessionEventMessage) => void): (() => void) => bridge().onSessionEvent(callback),
   onSessionChanged: (callback: (view: SessionView) => void): (() => void) => bridge().onSessionChanged(callback),
   onApprovalRequest: (callback: (request: ApprovalRequestView) => void): (() => void) => bridge().onApprovalRequest(callback),
+  onMenuCommand: (callback: (command: MenuCommand) => void): (() => void) => bridge().onMenuCommand((payload) => callback(payload.command)),
   onApprovalClosed: (callback: (closed: { requestId: string; reason: string }) => void): (() => void) => bridge().onApprovalClosed(callback),
 };
