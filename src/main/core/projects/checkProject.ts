@@ -23,7 +23,7 @@ export async function checkProjectDir(dir: string, homeDir: string): Promise<Pro
     return { ok: false, message: `${dir} cannot be read with your account's permissions. Check its permissions or choose another folder.` };
   }
   if (await projectContainsMinoHome(realDir, homeDir)) {
-    return { ok: false, message: `${dir}: ${PROJECT_CONTAINS_MINO_HOME_MESSAGE}` };
+    return { ok: false, message: `Mino will not open ${dir} as a project. ${PROJECT_CONTAINS_MINO_HOME_MESSAGE}` };
   }
   return { ok: true, projectDir: realDir };
 }
