@@ -33,7 +33,7 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
       err.write(`Session: ${id}\n`);
     },
     approvalAnswer(approved, how) {
-      out.write(`Approve this operation? [y/N] ${approved ? 'y' : 'n'} (${how})\n`);
+      out.write(`Approve this operation? [y/N] ${approved ? 'y' : 'n'} (${how})\n\n`);
     },
     event(event) {
       switch (event.type) {
