@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Confirmation } from '../../../src/shared/domain';
+import { fieldLine } from '../../../src/renderer/src/components/ConfirmationView';
+import { decisionText, toolCardTitle } from '../../../src/renderer/src/features/transcript/ToolCard';
+import type { ToolCardItem } from '../../../src/renderer/src/features/transcript/transcriptModel';
+
+const confirmation: Confirmation = { tool: 'edit_file', fields: [{ label: 'Path', value: 'greet.go' }] };
+
+function card(change: Partial<ToolCardItem> = {}): ToolCardItem {
+  return {
+    kind: 'tool',
+    key: 'tool-1',
+    callId: 'call_1',
+    name: 'edit_file',
+    arguments: '{}',
+    decision: null,
+    mode: null,
+    confirmation: null,
+    asked: null,
+    approved: null,
+    result: null,
+    ...change,
+  };
+}
+
+describe('toolCardTitle', () => {
+  it('names the tool', () => {
+    expect(toolCardTitle(card())).toBe('[Tool: edit_file]');
+  });
+
+  it('says the mode let a call run without confirmation', () => {
+    expect(toolCardTitle(card({ confirmation, asked: false, mode: 'accept-edits' }))).toBe(
+      '[Tool: edit_file, allowed without confirmation in accept-edits mode]',
+    );
+  });
+
+  it('does not say so for a call a person was asked about', () => {
+    expect(toolCardTitle(card({ confirmation, asked: true, mode: 'manual' }))).toBe('[Tool: edit_file]');
+  });
+
+  it('does not say so for a replayed call, which has no confirmation', () => {
+    expect(toolCardTitle(card({ mode: 'manual' }))).toBe('[Tool: edit_file]');
+  });
+});
+
+describe('decisionText', () => {
+  it('says policy refused a denied call', () => {
+    expect(decisionText(card({ decision: 'deny', mode: 'bypass' }))).toBe('Refused by policy');
+  });
+
+  it('says the person approved or denied an asked call', () => {
+    expect(decisionText(card({ decision: 'ask', asked: true, approved: true }))).toBe('Approved by you');
+    expect(decisionText(card({ decision: 'ask', asked: true, approved: false }))).toBe('Denied by you');
+  });
+
+  it('says an asked call waits for an answer until a result arrives without one', () => {
+    expect(decisionText(card({ decision: 'ask', asked: true }))).toBe('Waiting for your answer');
+    expect(decisionText(card({ decision: 'ask', asked: true, result: { status: 'error', output: 'Stopped.' } }))).toBe('Not answered');
+  });
+
+  it('names the mode that allowed a call without asking', () => {
+    expect(decisionText(card({ decision: 'allow', asked: false, mode: 'bypass', confirmation }))).toBe('Allowed by bypass mode');
+  });
+
+  it('says a read ran without asking', () => {
+    expect(decisionText(card({ name: 'read_file', decision: 'allow', mode: 'manual' }))).toBe('Allowed without asking (read-only)');
+  });
+
+  it('says an ask-decided call asks first before its confirmation arrives', () => {
+    expect(decisionText(card({ decision: 'ask', mode: 'manual' }))).toBe('Asks first');
+  });
+
+  it('says nothing for a call with no decision (replayed, invalid or unknown tool)', () => {
+    expect(decisionText(card({ mode: 'manual', result: { status: 'unknown', output: '' } }))).toBeNull();
+  });
+});
+
+describe('fieldLine', () => {
+  it('writes the book\'s Label: "value" form', () => {
+    expect(fieldLine('Path', 'greet.go')).toBe('Path: "greet.go"');
+  });
+
+  it('escapes quotes and newlines so a value cannot pass for another line', () => {
+    const line = fieldLine('Command', 'echo "hi"\nPath: "/etc/passwd"');
+    expect(line).toBe('Command: "echo \\"hi\\"\\nPath: \\"/etc/passwd\\""');
+    expect(line.split('\n')).toHaveLength(1);
+  });
+});
