@@ -66,35 +66,40 @@ function endStreaming(draft: TranscriptState): void {
   draft.streamingIndex = null;
 }
 
-function findToolIndex(draft: TranscriptState, callId: string): number {
+/**
+ * The card still waiting for the result of `callId`. A card with a result is
+ * closed: call ids come from the model and may be reused in a later turn.
+ */
+function findOpenToolIndex(draft: TranscriptState, callId: string): number {
   for (let i = draft.items.length - 1; i >= 0; i -= 1) {
     const item = draft.items[i];
-    if (item?.kind === 'tool' && item.callId === callId) return i;
+    if (item?.kind === 'tool' && item.callId === callId && item.result === null) return i;
   }
   return -1;
 }
 
-/** Updates the card of `callId`, creating one when the call was not announced (e.g. a replayed result). */
+function addTool(draft: TranscriptState, callId: string, name: string, change: Partial<ToolCardItem>): void {
+  draft.items.push({
+    kind: 'tool',
+    key: key(draft, 'tool'),
+    callId,
+    name,
+    arguments: '',
+    decision: null,
+    mode: null,
+    confirmation: null,
+    asked: null,
+    approved: null,
+    result: null,
+    ...change,
+  });
+}
+
+/** Updates the open card of `callId`, creating one when the call was not announced (e.g. the result of a call never run). */
 function updateTool(draft: TranscriptState, callId: string, name: string, change: Partial<ToolCardItem>): void {
-  const index = findToolIndex(draft, callId);
-  if (index === -1) {
-    draft.items.push({
-      kind: 'tool',
-      key: key(draft, 'tool'),
-      callId,
-      name,
-      arguments: '',
-      decision: null,
-      mode: null,
-      confirmation: null,
-      asked: null,
-      approved: null,
-      result: null,
-      ...change,
-    });
-    return;
-  }
-  draft.items[index] = { ...(draft.items[index] as ToolCardItem), ...change };
+  const index = findOpenToolIndex(draft, callId);
+  if (index === -1) addTool(draft, callId, name, change);
+  else draft.items[index] = { ...(draft.items[index] as ToolCardItem), ...change };
 }
 
 function applyEvent(draft: TranscriptState, event: TurnEvent): void {
@@ -129,7 +134,8 @@ function applyEvent(draft: TranscriptState, event: TurnEvent): void {
     }
     case 'tool_call':
       endStreaming(draft);
-      updateTool(draft, event.callId, event.name, { name: event.name, arguments: event.arguments, decision: event.decision, mode: event.mode });
+      // A call is always announced first, so it always starts its own card.
+      addTool(draft, event.callId, event.name, { arguments: event.arguments, decision: event.decision, mode: event.mode });
       return;
     case 'tool_confirmation':
       endStreaming(draft);

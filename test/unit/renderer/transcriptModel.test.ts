@@ -1,0 +1,383 @@
+import { describe, expect, it } from 'vitest';
+import type { Confirmation } from '../../../src/shared/domain';
+import type { TurnEvent } from '../../../src/shared/sessions';
+import {
+  applyEvents,
+  EMPTY_TRANSCRIPT,
+  transcriptFrom,
+  type ToolCardItem,
+  type TranscriptItem,
+  type TranscriptState,
+} from '../../../src/renderer/src/features/transcript/transcriptModel';
+
+const editConfirmation: Confirmation = {
+  tool: 'edit_file',
+  fields: [{ label: 'Path', value: 'greet.go' }],
+  diff: '--- a/greet.go\n+++ b/greet.go\n@@ -1 +1 @@\n-"hi"\n+"hello"\n',
+};
+
+const editCall = (callId = 'call_edit'): TurnEvent => ({
+  type: 'tool_call',
+  callId,
+  name: 'edit_file',
+  arguments: '{"path":"greet.go"}',
+  decision: 'ask',
+  mode: 'manual',
+});
+
+/** The items without their keys, which are only an identity for rendering. */
+function shown(state: TranscriptState): Array<Record<string, unknown>> {
+  return state.items.map((item) => {
+    const { key: _key, ...rest } = item;
+    return rest;
+  });
+}
+
+function tools(state: TranscriptState): ToolCardItem[] {
+  return state.items.filter((item): item is ToolCardItem => item.kind === 'tool');
+}
+
+describe('transcript from turn events', () => {
+  it('shows a user message as a user item', () => {
+    const state = transcriptFrom([{ type: 'user_message', text: 'Rename the greeting' }]);
+    expect(shown(state)).toEqual([{ kind: 'user', text: 'Rename the greeting' }]);
+  });
+
+  it('accumulates streamed deltas into one assistant message that is still streaming', () => {
+    const state = transcriptFrom([
+      { type: 'user_message', text: 'hi' },
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_delta', delta: 'Hel' },
+      { type: 'assistant_delta', delta: 'lo' },
+      { type: 'assistant_delta', delta: ' there' },
+    ]);
+    expect(shown(state)).toEqual([
+      { kind: 'user', text: 'hi' },
+      { kind: 'assistant', text: 'Hello there', streaming: true },
+    ]);
+    expect(state.streamingIndex).toBe(1);
+  });
+
+  it('accumulates deltas that arrive in separate batches into the same message', () => {
+    let state = transcriptFrom([{ type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'one ' }]);
+    state = applyEvents(state, [{ type: 'assistant_delta', delta: 'two ' }]);
+    state = applyEvents(state, [{ type: 'assistant_delta', delta: 'three' }]);
+    expect(shown(state)).toEqual([{ kind: 'assistant', text: 'one two three', streaming: true }]);
+  });
+
+  it('replaces the streamed text with the saved assistant_text and ends streaming', () => {
+    const state = transcriptFrom([
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_delta', delta: 'Helo (garbled stream)' },
+      { type: 'assistant_text', text: 'Hello' },
+    ]);
+    expect(shown(state)).toEqual([{ kind: 'assistant', text: 'Hello', streaming: false }]);
+    expect(state.streamingIndex).toBeNull();
+  });
+
+  it('keeps the streamed message\'s key when assistant_text confirms it, so the row is not remounted', () => {
+    const streaming = transcriptFrom([{ type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'Hello' }]);
+    const confirmed = applyEvents(streaming, [{ type: 'assistant_text', text: 'Hello' }]);
+    expect(confirmed.items).toHaveLength(1);
+    expect(confirmed.items[0]?.key).toBe(streaming.items[0]?.key);
+  });
+
+  it('adds assistant_text without deltas (a replayed response) as a finished message', () => {
+    const state = transcriptFrom([
+      { type: 'user_message', text: 'hi' },
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_text', text: 'Hello' },
+    ]);
+    expect(shown(state)).toEqual([
+      { kind: 'user', text: 'hi' },
+      { kind: 'assistant', text: 'Hello', streaming: false },
+    ]);
+  });
+
+  it('shows each of several messages of one response as its own item', () => {
+    // The stream carries both texts; the saved messages then say where one ends.
+    const state = transcriptFrom([
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_delta', delta: 'First.' },
+      { type: 'assistant_delta', delta: 'Second.' },
+      { type: 'assistant_text', text: 'First.' },
+      { type: 'assistant_text', text: 'Second.' },
+    ]);
+    expect(shown(state)).toEqual([
+      { kind: 'assistant', text: 'First.', streaming: false },
+      { kind: 'assistant', text: 'Second.', streaming: false },
+    ]);
+  });
+
+  it('does not merge deltas of two consecutive model requests', () => {
+    const state = transcriptFrom([
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_delta', delta: 'Looking at the file.' },
+      { type: 'assistant_start', request: 2 },
+      { type: 'assistant_delta', delta: 'Done.' },
+    ]);
+    expect(shown(state)).toEqual([
+      { kind: 'assistant', text: 'Looking at the file.', streaming: false },
+      { kind: 'assistant', text: 'Done.', streaming: true },
+    ]);
+  });
+
+  it('ends a streaming message when a tool call arrives, and starts a new one for text after it', () => {
+    const state = transcriptFrom([
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_delta', delta: 'Let me edit.' },
+      editCall(),
+      { type: 'assistant_delta', delta: 'After.' },
+    ]);
+    expect(state.items.map((item) => item.kind)).toEqual(['assistant', 'tool', 'assistant']);
+    expect(state.items[0]).toMatchObject({ text: 'Let me edit.', streaming: false });
+    expect(state.items[2]).toMatchObject({ text: 'After.', streaming: true });
+  });
+
+  it('drops a streamed message that never received any text', () => {
+    const state = transcriptFrom([
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_delta', delta: '' },
+      { type: 'turn_end', status: 'completed' },
+    ]);
+    expect(state.items).toEqual([]);
+    expect(state.streamingIndex).toBeNull();
+  });
+
+  it('merges tool_call, an asked tool_confirmation, the approval and the tool_result into one card', () => {
+    const state = transcriptFrom([
+      editCall(),
+      { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: editConfirmation, asked: true, mode: 'manual' },
+      { type: 'approval', callId: 'call_edit', approved: true },
+      { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: 'Edited greet.go' },
+    ]);
+    expect(shown(state)).toEqual([
+      {
+        kind: 'tool',
+        callId: 'call_edit',
+        name: 'edit_file',
+        arguments: '{"path":"greet.go"}',
+        decision: 'ask',
+        mode: 'manual',
+        confirmation: editConfirmation,
+        asked: true,
+        approved: true,
+        result: { status: 'completed', output: 'Edited greet.go' },
+      },
+    ]);
+  });
+
+  it('records a denial by the person on the card with the denied result', () => {
+    const state = transcriptFrom([
+      editCall(),
+      { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: editConfirmation, asked: true, mode: 'manual' },
+      { type: 'approval', callId: 'call_edit', approved: false },
+      { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'denied', output: 'The person declined.' },
+    ]);
+    expect(tools(state)).toHaveLength(1);
+    expect(tools(state)[0]).toMatchObject({ asked: true, approved: false, result: { status: 'denied' } });
+  });
+
+  it('shows an ask still waiting for its answer as a card without approval or result', () => {
+    const state = transcriptFrom([
+      editCall(),
+      { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: editConfirmation, asked: true, mode: 'manual' },
+    ]);
+    expect(tools(state)[0]).toMatchObject({ asked: true, approved: null, result: null, confirmation: editConfirmation });
+  });
+
+  it('records a call the mode allowed without asking (asked false) with its mode and no approval', () => {
+    const state = transcriptFrom([
+      { ...editCall(), decision: 'allow', mode: 'accept-edits' } as TurnEvent,
+      { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: editConfirmation, asked: false, mode: 'accept-edits' },
+      { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: 'ok' },
+    ]);
+    expect(shown(state)).toEqual([
+      expect.objectContaining({
+        kind: 'tool',
+        decision: 'allow',
+        mode: 'accept-edits',
+        confirmation: editConfirmation,
+        asked: false,
+        approved: null,
+        result: { status: 'completed', output: 'ok' },
+      }),
+    ]);
+  });
+
+  it('keeps a card for each of several calls, each result merged into its own call', () => {
+    const state = transcriptFrom([
+      { type: 'tool_call', callId: 'a', name: 'read_file', arguments: '{"path":"a"}', decision: 'allow', mode: 'manual' },
+      { type: 'tool_call', callId: 'b', name: 'read_file', arguments: '{"path":"b"}', decision: 'allow', mode: 'manual' },
+      { type: 'tool_result', callId: 'b', name: 'read_file', status: 'completed', output: 'B' },
+      { type: 'tool_result', callId: 'a', name: 'read_file', status: 'failed', output: 'A' },
+    ]);
+    expect(tools(state).map((card) => [card.callId, card.result])).toEqual([
+      ['a', { status: 'failed', output: 'A' }],
+      ['b', { status: 'completed', output: 'B' }],
+    ]);
+  });
+
+  it('shows replayed past calls with no decision, no confirmation and their saved result', () => {
+    const state = transcriptFrom([
+      { type: 'user_message', text: 'fix it' },
+      { type: 'assistant_start', request: 1 },
+      { type: 'tool_call', callId: 'call_1', name: 'edit_file', arguments: '{}', decision: null, mode: 'manual' },
+      { type: 'tool_result', callId: 'call_1', name: 'edit_file', status: 'unknown', output: 'The outcome is unknown.' },
+      { type: 'assistant_start', request: 2 },
+      { type: 'assistant_text', text: 'Checked.' },
+      { type: 'turn_end', status: 'completed' },
+    ]);
+    expect(shown(state)).toEqual([
+      { kind: 'user', text: 'fix it' },
+      {
+        kind: 'tool',
+        callId: 'call_1',
+        name: 'edit_file',
+        arguments: '{}',
+        decision: null,
+        mode: 'manual',
+        confirmation: null,
+        asked: null,
+        approved: null,
+        result: { status: 'unknown', output: 'The outcome is unknown.' },
+      },
+      { kind: 'assistant', text: 'Checked.', streaming: false },
+    ]);
+  });
+
+  it('makes a card for a result whose call was never announced', () => {
+    const state = transcriptFrom([{ type: 'tool_result', callId: 'call_x', name: 'bash', status: 'error', output: 'Not run: the turn was stopped.' }]);
+    expect(shown(state)).toEqual([
+      {
+        kind: 'tool',
+        callId: 'call_x',
+        name: 'bash',
+        arguments: '',
+        decision: null,
+        mode: null,
+        confirmation: null,
+        asked: null,
+        approved: null,
+        result: { status: 'error', output: 'Not run: the turn was stopped.' },
+      },
+    ]);
+  });
+
+  it('gives a call id reused in a later turn its own card, leaving the earlier card as it was', () => {
+    const first: TurnEvent[] = [
+      { type: 'user_message', text: 'one' },
+      { type: 'tool_call', callId: 'call_0', name: 'read_file', arguments: '{"path":"a"}', decision: 'allow', mode: 'manual' },
+      { type: 'tool_result', callId: 'call_0', name: 'read_file', status: 'completed', output: 'A' },
+      { type: 'turn_end', status: 'completed' },
+    ];
+    const second: TurnEvent[] = [
+      { type: 'user_message', text: 'two' },
+      editCall('call_0'),
+      { type: 'tool_confirmation', callId: 'call_0', name: 'edit_file', confirmation: editConfirmation, asked: true, mode: 'manual' },
+    ];
+    const state = transcriptFrom([...first, ...second]);
+    expect(state.items.map((item) => item.kind)).toEqual(['user', 'tool', 'user', 'tool']);
+    expect(state.items[1]).toMatchObject({ name: 'read_file', arguments: '{"path":"a"}', confirmation: null, result: { status: 'completed', output: 'A' } });
+    expect(state.items[3]).toMatchObject({ name: 'edit_file', confirmation: editConfirmation, asked: true, result: null });
+  });
+
+  it('gives an unannounced result its own card when an earlier card with that call id already has a result', () => {
+    const state = transcriptFrom([
+      { type: 'tool_call', callId: 'call_0', name: 'read_file', arguments: '{}', decision: 'allow', mode: 'manual' },
+      { type: 'tool_result', callId: 'call_0', name: 'read_file', status: 'completed', output: 'A' },
+      { type: 'tool_result', callId: 'call_0', name: 'bash', status: 'error', output: 'Not run.' },
+    ]);
+    expect(tools(state).map((card) => [card.name, card.result?.output])).toEqual([
+      ['read_file', 'A'],
+      ['bash', 'Not run.'],
+    ]);
+  });
+
+  it('shows a notice as its own item', () => {
+    const state = transcriptFrom([{ type: 'notice', message: 'The MCP server "docs" failed to start.' }]);
+    expect(shown(state)).toEqual([{ kind: 'notice', message: 'The MCP server "docs" failed to start.' }]);
+  });
+
+  it('adds no item for a completed turn', () => {
+    const state = transcriptFrom([{ type: 'user_message', text: 'hi' }, { type: 'turn_end', status: 'completed' }]);
+    expect(shown(state)).toEqual([{ kind: 'user', text: 'hi' }]);
+  });
+
+  it.each(['failed', 'aborted', 'limit'] as const)('shows a %s turn end with its message', (status) => {
+    const state = transcriptFrom([{ type: 'turn_end', status, message: `why ${status}` }]);
+    expect(shown(state)).toEqual([{ kind: 'turn_end', status, message: `why ${status}` }]);
+  });
+
+  it('shows a non-completed turn end without a message as message null', () => {
+    const state = transcriptFrom([{ type: 'turn_end', status: 'aborted' }]);
+    expect(shown(state)).toEqual([{ kind: 'turn_end', status: 'aborted', message: null }]);
+  });
+
+  it('keeps the partial streamed text, no longer streaming, when a turn fails mid-stream', () => {
+    const state = transcriptFrom([
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_delta', delta: 'Half a sen' },
+      { type: 'turn_end', status: 'failed', message: 'The model service failed.' },
+    ]);
+    expect(shown(state)).toEqual([
+      { kind: 'assistant', text: 'Half a sen', streaming: false },
+      { kind: 'turn_end', status: 'failed', message: 'The model service failed.' },
+    ]);
+  });
+
+  it('ends a streaming message when the next user message arrives', () => {
+    const state = transcriptFrom([
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_delta', delta: 'Hi' },
+      { type: 'user_message', text: 'next' },
+    ]);
+    expect(state.items[0]).toMatchObject({ kind: 'assistant', streaming: false });
+    expect(state.streamingIndex).toBeNull();
+  });
+
+  it('gives every item a key unique across batches', () => {
+    const batches: TurnEvent[][] = [
+      [{ type: 'user_message', text: 'a' }, { type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'x' }],
+      [{ type: 'assistant_text', text: 'x' }, editCall('c1'), { type: 'notice', message: 'n' }],
+      [{ type: 'tool_result', callId: 'c1', name: 'edit_file', status: 'completed', output: '' }, { type: 'turn_end', status: 'limit' }],
+      [{ type: 'user_message', text: 'b' }, { type: 'assistant_start', request: 1 }, { type: 'assistant_text', text: 'y' }],
+    ];
+    const state = batches.reduce(applyEvents, EMPTY_TRANSCRIPT);
+    const keys = state.items.map((item: TranscriptItem) => item.key);
+    expect(keys).toHaveLength(7);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('leaves the previous state untouched and returns it as is for no events', () => {
+    const before = transcriptFrom([{ type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'Hel' }, editCall()]);
+    const snapshot = structuredClone(before);
+    const after = applyEvents(before, [
+      { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: 'ok' },
+      { type: 'assistant_delta', delta: 'more' },
+    ]);
+    expect(before).toEqual(snapshot);
+    expect(after).not.toBe(before);
+    expect(applyEvents(after, [])).toBe(after);
+    expect(EMPTY_TRANSCRIPT).toEqual({ items: [], streamingIndex: null, nextKey: 0 });
+  });
+
+  it('folds the same events to the same transcript whether applied at once or one by one', () => {
+    const events: TurnEvent[] = [
+      { type: 'user_message', text: 'go' },
+      { type: 'assistant_start', request: 1 },
+      { type: 'assistant_delta', delta: 'Wor' },
+      { type: 'assistant_delta', delta: 'king' },
+      { type: 'assistant_text', text: 'Working' },
+      editCall(),
+      { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: editConfirmation, asked: true, mode: 'manual' },
+      { type: 'approval', callId: 'call_edit', approved: true },
+      { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: 'ok' },
+      { type: 'assistant_start', request: 2 },
+      { type: 'assistant_delta', delta: 'Done' },
+      { type: 'turn_end', status: 'completed' },
+    ];
+    const oneByOne = events.reduce((state, event) => applyEvents(state, [event]), EMPTY_TRANSCRIPT);
+    expect(oneByOne).toEqual(transcriptFrom(events));
+  });
+});
