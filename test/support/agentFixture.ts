@@ -40,6 +40,7 @@ export async function makeAgentFixture(options: { files?: Record<string, string>
   const deps: ConversationDeps = options.extraTools
     ? { ...baseDeps, externalTools: async () => ({ tools: options.extraTools ?? [], problems: [] }) }
     : baseDeps;
+  let cleaned = false;
   return {
     home,
     project,
@@ -47,7 +48,10 @@ export async function makeAgentFixture(options: { files?: Record<string, string>
     env,
     deps,
     file: (rel) => path.join(project, rel),
+    // Idempotent, so an afterEach may run it again for a test that made no fixture of its own.
     cleanup: async () => {
+      if (cleaned) return;
+      cleaned = true;
       await close();
       await server.close();
       await fs.rm(root, { recursive: true, force: true });

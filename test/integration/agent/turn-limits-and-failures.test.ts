@@ -1,5 +1,6 @@
 // How a turn ends when it cannot complete: limits, model service failures and
 // a Stop. Every ending leaves a saved, paired history the next turn can use.
+import * as fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Conversation } from '../../../src/main/core/agent/conversation';
 import { BUILTIN_TOOLS, sessionDeps } from '../../../src/main/core/agent/defaultDeps';
@@ -7,7 +8,7 @@ import { MISSING_KEY_MESSAGE } from '../../../src/main/core/config/modelConfig';
 import { DEFAULT_SETTINGS } from '../../../src/main/core/config/settings';
 import { ToolRegistry } from '../../../src/main/core/agent/toolRegistry';
 import { findUnpairedCalls } from '../../../src/main/core/model/history';
-import { LIMIT_MESSAGES } from '../../../src/main/core/policy/limits';
+import { LIMIT_MESSAGES, limitMessages } from '../../../src/main/core/policy/limits';
 import { loadSession } from '../../../src/main/core/sessions/load';
 import { eventRecorder, makeAgentFixture, outputsIn, recordingApprover, type AgentFixture } from '../../support/agentFixture';
 
@@ -120,5 +121,83 @@ describe('model failures and Stop', () => {
     expect(fx.server.requests).toHaveLength(0);
     await conversation.close();
     await close();
+  });
+});
+
+describe('untrusted shapes of a turn', () => {
+  let fx: AgentFixture;
+  afterEach(async () => fx?.cleanup());
+
+  it('refuses a response that reuses a call id, runs nothing from it, and the session still loads', async () => {
+    fx = await makeAgentFixture({ files: { 'a.txt': 'a\n' } });
+    fx.server.enqueue({ calls: [read('dup')] }, { text: 'ok' });
+    const conversation = await Conversation.start(fx.deps, fx.project);
+    await conversation.ask('one', { mode: 'manual', approver: recordingApprover() });
+    fx.server.enqueue({ calls: [{ name: 'bash', arguments: { command: 'touch ran' }, call_id: 'dup' }] });
+    const outcome = await conversation.ask('two', { mode: 'bypass', approver: recordingApprover() });
+    expect(outcome.status).toBe('failed');
+    expect(outcome.message).toContain('(dup)');
+    await expect(fs.access(fx.file('ran'))).rejects.toThrow();
+    await conversation.close();
+    await expectPairedOnDisk(fx, conversation.id);
+    const resumed = await Conversation.resume(fx.deps, conversation.id);
+    await resumed.close();
+  });
+
+  it('refuses two calls with the same id in one response', async () => {
+    fx = await makeAgentFixture({ files: { 'a.txt': 'a\n' } });
+    fx.server.enqueue({ calls: [read('twin'), read('twin')] });
+    const recorder = eventRecorder();
+    const conversation = await Conversation.start(fx.deps, fx.project);
+    const outcome = await conversation.ask('one', { mode: 'manual', approver: recordingApprover(), onEvent: recorder.onEvent });
+    expect(outcome.status).toBe('failed');
+    expect(recorder.of('tool_result')).toEqual([]);
+    await conversation.close();
+    await expectPairedOnDisk(fx, conversation.id);
+  });
+
+  it('asks the mode before every call, so a mode tightened during a turn applies to the next call', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue(
+      { calls: [{ name: 'bash', arguments: { command: 'echo 1 >> runs.log' }, call_id: 'b1' }] },
+      { calls: [{ name: 'bash', arguments: { command: 'echo 2 >> runs.log' }, call_id: 'b2' }] },
+      { text: 'done' },
+    );
+    let mode: 'bypass' | 'manual' = 'bypass';
+    const approver = recordingApprover(() => false);
+    const conversation = await Conversation.start(fx.deps, fx.project);
+    await conversation.ask('run twice', {
+      mode: () => mode,
+      approver,
+      onEvent: (event) => {
+        if (event.type === 'tool_result' && event.callId === 'b1') mode = 'manual';
+      },
+    });
+    await conversation.close();
+    expect(await fs.readFile(fx.file('runs.log'), 'utf8')).toBe('1\n');
+    expect(approver.asks.map((a) => a.callId)).toEqual(['b2']);
+  });
+
+  it('rebuilds a paired history from the log when a front end fails mid-turn', async () => {
+    fx = await makeAgentFixture({ files: { 'a.txt': 'a\n' } });
+    fx.server.enqueue({ calls: [read('r1'), read('r2')] });
+    const conversation = await Conversation.start(fx.deps, fx.project);
+    const failing = conversation.ask('one', {
+      mode: 'manual',
+      approver: recordingApprover(),
+      onEvent: (event) => {
+        if (event.type === 'tool_call' && event.callId === 'r1') throw new Error('display failed');
+      },
+    });
+    await expect(failing).rejects.toThrow('display failed');
+    expect(findUnpairedCalls([...conversation.historyItems])).toEqual([]);
+    fx.server.enqueue({ text: 'fine' });
+    expect((await conversation.ask('two', { mode: 'manual', approver: recordingApprover() })).status).toBe('completed');
+    await conversation.close();
+  });
+
+  it('states the limits in force in its messages', () => {
+    expect(limitMessages({ modelRequests: 3, toolCalls: 5 }).toolCalls).toContain('after 5 tool calls');
+    expect(limitMessages({ modelRequests: 3, toolCalls: 5 }).modelRequests).toContain('after 3 model requests');
   });
 });

@@ -4,7 +4,7 @@
 // belongs to the front end's memory, never to the session.
 import type { PermissionMode, SessionId } from '../../../shared/domain';
 import type { HistoryItem, ModelClient } from '../model/types';
-import { loadSession } from '../sessions/load';
+import { loadSession, type UnknownCall } from '../sessions/load';
 import { SessionLog } from '../sessions/sessionLog';
 import type { TurnLimits } from '../policy/limits';
 import type { AnyTool } from '../tools/types';
@@ -25,11 +25,7 @@ export interface ConversationDeps {
   externalTools?: (projectDir: string) => Promise<{ tools: AnyTool[]; problems: string[] }>;
 }
 
-export interface UnknownCall {
-  call_id: string;
-  name: string;
-  arguments: string;
-}
+export type { UnknownCall };
 
 export class UnacknowledgedResultsError extends Error {
   constructor(readonly calls: UnknownCall[]) {
@@ -50,7 +46,8 @@ export class TurnInProgressError extends Error {
 }
 
 export interface AskOptions {
-  mode: PermissionMode;
+  /** A function is asked before each call (see TurnOptions.mode). */
+  mode: PermissionMode | (() => PermissionMode);
   approver: Approver;
   onEvent?: TurnEventListener;
   signal?: AbortSignal;
@@ -69,12 +66,14 @@ export class Conversation {
     private unknown: UnknownCall[],
     /** Problems found while loading (e.g. a truncated last line that was set aside). */
     readonly loadProblems: ReadonlyArray<{ line: number; message: string }>,
+    /** Every call id in the log, so a model that repeats one cannot make the log ambiguous. */
+    private readonly usedCallIds: Set<string>,
   ) {}
 
   /** A new, empty session for a project. */
   static async start(deps: ConversationDeps, projectDir: string): Promise<Conversation> {
     const log = await SessionLog.create(deps.homeDir, projectDir);
-    return new Conversation(deps, log, projectDir, [], [], []);
+    return new Conversation(deps, log, projectDir, [], [], [], new Set());
   }
 
   /** Loads a saved session. Runs only the pure validation of recorded calls: nothing is inspected or re-run. */
@@ -83,7 +82,10 @@ export class Conversation {
     // Open for append first: it sets a broken last line aside before loading reads the file.
     const log = await SessionLog.openForAppend(deps.homeDir, id);
     const loaded = await loadSession(deps.homeDir, id, registry.validateCall);
-    return new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], loaded.problems);
+    const callIds = loaded.records.flatMap((record) =>
+      record.type === 'response' ? record.output.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : [])) : [],
+    );
+    return new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], loaded.problems, new Set(callIds));
   }
 
   get id(): SessionId {
@@ -136,7 +138,7 @@ export class Conversation {
       }
       const external = this.deps.externalTools ? await this.deps.externalTools(this.projectDir) : { tools: [], problems: [] };
       for (const problem of external.problems) options.onEvent?.({ type: 'notice', message: problem });
-      return await runTurn(text, {
+      const outcome = runTurn(text, {
         log: this.log,
         history: this.history,
         model,
@@ -147,10 +149,23 @@ export class Conversation {
         context: { projectDir: this.projectDir, homeDir: this.deps.homeDir, signal: options.signal },
         onEvent: options.onEvent,
         limits: options.limits,
+        usedCallIds: this.usedCallIds,
+      });
+      return await outcome.catch(async (error: unknown) => {
+        // Something the loop did not expect (a front end's listener threw, say) may have left calls
+        // unpaired in memory; the saved log is the truth, so the history is rebuilt from it.
+        await this.reloadHistory();
+        throw error;
       });
     } finally {
       this.running = false;
     }
+  }
+
+  private async reloadHistory(): Promise<void> {
+    const loaded = await loadSession(this.deps.homeDir, this.id, new ToolRegistry(this.deps.builtinTools).validateCall);
+    this.history = [...loaded.history];
+    this.unknown = [...loaded.unknownCalls];
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@
 import type { PermissionMode, ToolResult, TurnEndStatus } from '../../../shared/domain';
 import { ModelError, type ModelClient, type HistoryItem } from '../model/types';
 import { decide, factsFor } from '../policy/decide';
-import { TURN_LIMITS, LIMIT_MESSAGES } from '../policy/limits';
+import { limitMessages, TURN_LIMITS } from '../policy/limits';
 import { SessionSaveError, type SessionLog } from '../sessions/sessionLog';
 import { toolOutputForModel } from '../sessions/toolOutput';
 import type { ToolContext } from '../tools/types';
@@ -19,12 +19,20 @@ export interface TurnOptions {
   model: ModelClient;
   tools: ToolRegistry;
   instructions: string;
-  /** Fixed for the whole turn: modes change only between turns. */
-  mode: PermissionMode;
+  /**
+   * The mode each call is decided under. A function is asked before every
+   * call, so a front end can let a tightened mode apply at once.
+   */
+  mode: PermissionMode | (() => PermissionMode);
   approver: Approver;
   context: ToolContext;
   onEvent?: TurnEventListener;
   limits?: { modelRequests: number; toolCalls: number };
+  /**
+   * Every function-call id the session's log holds (also before a clear); the
+   * turn adds the ones it saves. Defaults to the ids in `history`.
+   */
+  usedCallIds?: Set<string>;
 }
 
 export interface TurnOutcome {
@@ -56,7 +64,9 @@ export async function runTurn(userText: string, options: TurnOptions): Promise<T
 async function runTurnSteps(userText: string, options: TurnOptions, emit: (event: TurnEvent) => void): Promise<TurnOutcome> {
   const { log, history, model, tools, context } = options;
   const limits = options.limits ?? TURN_LIMITS;
+  const messages = limitMessages(limits);
   const signal = context.signal;
+  const seenCallIds = options.usedCallIds ?? new Set(history.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : [])));
 
   await log.append({ type: 'user', text: userText });
   history.push({ type: 'message', role: 'user', text: userText });
@@ -66,7 +76,7 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
   let toolCalls = 0;
   for (;;) {
     if (signal?.aborted) return stopped();
-    if (requests >= limits.modelRequests) return { status: 'limit', message: LIMIT_MESSAGES.modelRequests };
+    if (requests >= limits.modelRequests) return { status: 'limit', message: messages.modelRequests };
     requests += 1;
     emit({ type: 'assistant_start', request: requests });
 
@@ -83,6 +93,15 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
       throw error;
     }
 
+    // A call id the session already has would make its result ambiguous and the log unloadable: refuse the response whole.
+    const reused = reusedCallId(response.output, seenCallIds);
+    if (reused !== null) {
+      return {
+        status: 'failed',
+        message: `The model service sent a tool call with an id this session already used (${reused}); Mino ran nothing from that response. Send your message again.`,
+      };
+    }
+
     // Saved before any decision acts on it.
     await log.append({ type: 'response', responseId: response.id, output: response.output });
     history.push(...response.output);
@@ -96,11 +115,11 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
     let endedBy: TurnOutcome | null = null;
     for (const call of calls) {
       if (!endedBy && signal?.aborted) endedBy = stopped();
-      if (!endedBy && toolCalls >= limits.toolCalls) endedBy = { status: 'limit', message: LIMIT_MESSAGES.toolCalls };
+      if (!endedBy && toolCalls >= limits.toolCalls) endedBy = { status: 'limit', message: messages.toolCalls };
       let result: ToolResult;
       if (endedBy) {
         // Every call still gets its paired result, so the history stays valid.
-        result = { status: 'error', output: endedBy.status === 'limit' ? LIMIT_MESSAGES.notRunAfterLimit : NOT_RUN_STOPPED };
+        result = { status: 'error', output: endedBy.status === 'limit' ? messages.notRunAfterLimit : NOT_RUN_STOPPED };
         await saveResult(log, call, result, emit);
       } else {
         toolCalls += 1;
@@ -110,6 +129,18 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
     }
     if (endedBy) return endedBy;
   }
+}
+
+/** The first function-call id in `output` that repeats one seen before (or one earlier in `output`); records the new ones. */
+function reusedCallId(output: HistoryItem[], seen: Set<string>): string | null {
+  const ids = output.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : []));
+  const fresh = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id) || fresh.has(id)) return id;
+    fresh.add(id);
+  }
+  for (const id of fresh) seen.add(id);
+  return null;
 }
 
 function stopped(): TurnOutcome {
@@ -122,7 +153,8 @@ function stopped(): TurnOutcome {
  * result after it is saved.
  */
 async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: TurnEvent) => void): Promise<ToolResult> {
-  const { log, tools, mode, context } = options;
+  const { log, tools, context } = options;
+  const mode = typeof options.mode === 'function' ? options.mode() : options.mode;
   const finish = (result: ToolResult) => saveResult(log, call, result, emit);
 
   const tool = tools.get(call.name);
