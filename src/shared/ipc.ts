@@ -34,10 +34,24 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** Plain http would send the API key unencrypted, so it is accepted only for a service on this machine. */
+function isEncryptedOrLocal(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 export const BaseUrlSchema = z
   .string({ error: 'The model service base URL must be text, e.g. https://api.openai.com/v1.' })
   .trim()
-  .refine(isHttpUrl, 'The model service base URL must be an http:// or https:// URL, e.g. https://api.openai.com/v1.');
+  .refine(isHttpUrl, 'The model service base URL must be an http:// or https:// URL, e.g. https://api.openai.com/v1.')
+  .refine(
+    isEncryptedOrLocal,
+    'The model service base URL must use https://, so your API key is not sent unencrypted (http:// is accepted only for localhost or 127.0.0.1).',
+  );
 
 export const ModelNameSchema = z
   .string({ error: 'The model name must be text, e.g. gpt-5-mini.' })

@@ -49,6 +49,7 @@ describe('settings', () => {
   it.each([
     ['a bad URL', { baseUrl: 'not a url' }, 'base URL must be an http:// or https:// URL'],
     ['a non-http URL', { baseUrl: 'file:///etc/passwd' }, 'base URL must be an http:// or https:// URL'],
+    ['plain http to another machine', { baseUrl: 'http://models.example.com/v1' }, 'so your API key is not sent unencrypted'],
     ['an empty model name', { model: '   ' }, 'The model name cannot be empty'],
     ['a zero context window', { contextWindow: 0 }, 'context window must be a positive number'],
     ['a fractional context window', { contextWindow: 1.5 }, 'context window must be a whole number'],
