@@ -217,3 +217,46 @@ describe('bash execution', () => {
     expect(result.output).toMatch(/could not be started: .*ENOENT.*project directory exists/);
   });
 });
+
+describe('what a command leaves behind', () => {
+  it('ends background processes the command started when it exits', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mino-bash-bg-'));
+    try {
+      const tool = createBashTool({ timeoutMs: 10_000, killGraceMs: 500 });
+      const result = await tool.execute({ command: 'sleep 300 >/dev/null 2>&1 & echo $! > bg.pid; echo started' }, null, { projectDir: dir, homeDir: dir });
+      expect(result.status).toBe('completed');
+      const pid = Number((await readFile(join(dir, 'bg.pid'), 'utf8')).trim());
+      expect(isRunning(pid)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('returns promptly when a background process holds the output pipes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mino-bash-bg-'));
+    try {
+      const tool = createBashTool({ timeoutMs: 20_000, killGraceMs: 500 });
+      const result = await tool.execute({ command: 'sleep 300 & echo done' }, null, { projectDir: dir, homeDir: dir });
+      expect(result.status).toBe('completed');
+      expect(result.output).toContain('done');
+      expect(result.output).not.toContain('Timed out');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never passes the model service key to a command', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mino-bash-env-'));
+    const saved = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-must-not-leak';
+    try {
+      const result = await bashTool.execute({ command: 'env' }, null, { projectDir: dir, homeDir: dir });
+      expect(result.output).not.toContain('sk-must-not-leak');
+      expect(result.output).toContain('PATH=');
+    } finally {
+      if (saved === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = saved;
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

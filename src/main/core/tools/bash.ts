@@ -81,7 +81,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, nu
       }
       const outcome = await runInProcessGroup('bash', ['-c', args.command], {
         cwd: ctx.projectDir,
-        env: process.env,
+        env: commandEnvironment(process.env),
         timeoutMs: limits.timeoutMs,
         killGraceMs: limits.killGraceMs,
         maxOutputBytes: limits.maxOutputBytes,
@@ -93,6 +93,16 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, nu
 }
 
 export const bashTool = createBashTool();
+
+/** Variables a command never sees: the model service key would otherwise be one `env` away from the model. */
+export const WITHHELD_VARIABLES = ['OPENAI_API_KEY'] as const;
+
+/** The person's environment, less the variables Mino keeps to itself. */
+export function commandEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  for (const name of WITHHELD_VARIABLES) delete copy[name];
+  return copy;
+}
 
 function resultFor(outcome: GroupRunOutcome, timeoutText: string, capText: string): ToolResult {
   if (outcome.startError) {

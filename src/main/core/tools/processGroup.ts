@@ -80,10 +80,17 @@ export function runInProcessGroup(file: string, args: readonly string[], options
       // Only a failure to start ends the run here; later errors still end in "close".
       if (child.pid === undefined) finish({ ending: 'exited', exitCode: null, exitSignal: null, startError: error });
     });
+    // When the command itself exits, whatever it left running in its group (`cmd &`) ends too:
+    // nothing the model started outlives its call, and pipes held by such processes are released.
+    // Output still in the pipes is read to the end; the timeout still applies if something outside the group holds them.
+    let reaping: Promise<void> | null = null;
+    child.on('exit', () => {
+      if (killing || child.pid === undefined) return;
+      reaping = killProcessGroup(child.pid, options.killGraceMs);
+    });
     child.on('close', (code, signal) => {
       const done = () => finish({ ending, exitCode: code, exitSignal: signal });
-      if (killing) void killing.then(done);
-      else done();
+      void Promise.all([killing, reaping]).then(done);
     });
   });
 }
