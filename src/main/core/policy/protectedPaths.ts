@@ -73,3 +73,17 @@ export function protectedRuleFor(path: ProjectPath, target: TargetType = 'direct
 function foldCase(text: string): string {
   return text.toUpperCase().toLowerCase();
 }
+
+/**
+ * The directory rule an absolute folder falls under (the folder itself or
+ * one of its parents is `.git`, `.ssh`, `.aws` or `.gnupg`), or null. Paths
+ * are judged relative to the project, so a project opened inside such a
+ * directory would make its contents look unprotected: it is not opened.
+ */
+export function protectedDirectoryRuleFor(absoluteDir: string): string | null {
+  const segments = foldCase(absoluteDir).split(/[\\/]/);
+  for (const [rule, name] of DIRECTORY_RULES) {
+    if (segments.includes(name)) return rule;
+  }
+  return null;
+}

@@ -1,9 +1,11 @@
 // Whether a folder can be a project: it must exist, be a readable directory,
-// and must not contain Mino's own data directory (~/.mino), or an unapproved
-// read could send keys and other sessions' history to the model service.
+// must not contain Mino's own data directory (~/.mino), or an unapproved read
+// could send keys and other sessions' history to the model service, and must
+// not lie inside a protected directory such as ~/.ssh or a repository's .git.
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { projectContainsMinoHome, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
+import { protectedDirectoryRuleFor } from '../policy/protectedPaths';
 
 export type ProjectCheck = { ok: true; projectDir: string } | { ok: false; message: string };
 
@@ -24,6 +26,15 @@ export async function checkProjectDir(dir: string, homeDir: string): Promise<Pro
   }
   if (await projectContainsMinoHome(realDir, homeDir)) {
     return { ok: false, message: `Mino will not open ${dir} as a project. ${PROJECT_CONTAINS_MINO_HOME_MESSAGE}` };
+  }
+  const rule = protectedDirectoryRuleFor(realDir);
+  if (rule) {
+    return {
+      ok: false,
+      message:
+        `Mino will not open ${dir} as a project: it is inside a protected ${rule} directory, whose files the file tools must never ` +
+        'read or write. Open the folder that contains it instead.',
+    };
   }
   return { ok: true, projectDir: realDir };
 }
