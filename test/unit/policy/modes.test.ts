@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionMode, SessionId } from '../../../src/shared/domain';
-import { MODE_WARNINGS, SessionModes, isLoosening } from '../../../src/main/core/policy/modes';
+import { MODE_WARNINGS, SessionModes, isLoosening, stricterMode } from '../../../src/main/core/policy/modes';
 
 const A = 'a'.repeat(32) as SessionId;
 const B = 'b'.repeat(32) as SessionId;
@@ -186,5 +186,19 @@ describe('isLoosening', () => {
     ['manual', 'manual', false],
   ] as const)('%s -> %s is %s', (from, to, expected) => {
     expect(isLoosening(from, to)).toBe(expected);
+  });
+});
+
+describe('stricterMode', () => {
+  it.each([
+    ['manual', 'bypass', 'manual'],
+    ['bypass', 'manual', 'manual'],
+    ['accept-edits', 'bypass', 'accept-edits'],
+    ['bypass', 'accept-edits', 'accept-edits'],
+    ['manual', 'accept-edits', 'manual'],
+    ['accept-edits', 'manual', 'manual'],
+    ['bypass', 'bypass', 'bypass'],
+  ] as const)('of %s and %s is %s', (a, b, expected) => {
+    expect(stricterMode(a, b)).toBe(expected);
   });
 });

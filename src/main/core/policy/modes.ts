@@ -22,6 +22,15 @@ export function isLoosening(from: PermissionMode, to: PermissionMode): boolean {
   return PERMISSION_MODES.indexOf(to) > PERMISSION_MODES.indexOf(from);
 }
 
+/**
+ * The mode that asks before more calls. A running turn decides each call under
+ * the stricter of the mode it started with and the session's mode now, so a
+ * person can tighten before the next call but cannot loosen a turn already running.
+ */
+export function stricterMode(a: PermissionMode, b: PermissionMode): PermissionMode {
+  return isLoosening(a, b) ? a : b;
+}
+
 /** Parses a person's mode name; anything but exactly one known name is refused. */
 export function parseModeName(requested: string): PermissionMode | null {
   const name = requested.trim();
