@@ -94,8 +94,9 @@ describe('stdio MCP servers', () => {
     expect(fields.Destination).toBe(`${process.execPath} ${everythingServer().args?.join(' ')}`);
     expect(fields.Tool).toBe('echo');
     expect(fields.Arguments).toContain('"message": "zzzz');
-    expect(fields.Arguments).toContain('(5,000 characters, 5,000 bytes)');
+    expect(fields.Arguments).toContain('(5,000 characters, 5,000 bytes; in full in the preview)');
     expect(fields.Arguments.length).toBeLessThan(400);
+    expect(inspection.confirmation.preview).toBe(JSON.stringify({ message: long }, null, 2));
     expect(inspection.confirmation.warning).toBe('Sends these arguments to the everything server, which runs with your account permissions.');
     expect(echo.denialMessage).toBe('The user did not approve this call. Do not retry without a new user request.');
     expect(JSON.stringify(inspection.confirmation)).not.toContain(SECRET);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '../tools/types';
 import { prepareArgumentsCheck } from './argumentsCheck';
-import { MCP_DENIAL_MESSAGE, buildMcpConfirmation } from './confirmation';
+import { MCP_DENIAL_MESSAGE, inspectMcpCall } from './confirmation';
 import type { McpConnection } from './connection';
 import { toToolResult } from './results';
 import { validateMcpArguments, type McpArguments } from './validateCall';
@@ -28,11 +28,7 @@ export function makeMcpTool(connection: McpConnection, definition: McpToolDefini
     validate: (raw) => validateMcpArguments(raw, check),
     target: () => ({}),
     // Nothing live to read: the confirmation is built from the call alone, before any server is contacted.
-    inspect: async (args) => ({
-      ok: true,
-      state: undefined,
-      confirmation: buildMcpConfirmation({ server, toolName: name, serverToolName: definition.name, args }),
-    }),
+    inspect: async (args) => inspectMcpCall({ server, toolName: name, serverToolName: definition.name, args }),
     execute: async (args, _state, ctx) => {
       const outcome = await connection.callTool(definition.name, args, ctx.signal);
       if (outcome.ok) return toToolResult(outcome.result, connection.redact);
