@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openConfinedFile, verifyOpened } from '../../../src/main/core/fs/confinedOpen';
+import { closeReader, openConfinedFile, verifyOpened } from '../../../src/main/core/fs/confinedOpen';
 import type { ProjectPath } from '../../../src/main/core/tools/types';
 import { makeTempProject, type TempProject } from './tempProject';
 
@@ -22,7 +22,7 @@ describe('verifyOpened (the check-to-open swap detection)', () => {
     const before = await fs.lstat(checked);
     const handle = await fs.open(swappedIn, 'r');
     try {
-      const verified = await verifyOpened(p('a.txt'), checked, handle, before);
+      const verified = verifyOpened(p('a.txt'), checked, handle.fd, before);
       expect(verified).toMatchObject({ ok: false, kind: 'failed' });
       if (!verified.ok) expect(verified.reason).toMatch(/replaced while it was being opened/);
     } finally {
@@ -38,7 +38,7 @@ describe('verifyOpened (the check-to-open swap detection)', () => {
     const viaLink = t.file('docs/secret.txt');
     const handle = await fs.open(viaLink, 'r');
     try {
-      const verified = await verifyOpened(p('docs/secret.txt'), viaLink, handle, await fs.lstat(real));
+      const verified = verifyOpened(p('docs/secret.txt'), viaLink, handle.fd, await fs.lstat(real));
       expect(verified).toMatchObject({ ok: false, kind: 'failed' });
       if (!verified.ok) expect(verified.reason).toMatch(/different route/);
     } finally {
@@ -50,7 +50,7 @@ describe('verifyOpened (the check-to-open swap detection)', () => {
     const file = await t.write('src/a.txt', 'ok\n');
     const handle = await fs.open(file, 'r');
     try {
-      const verified = await verifyOpened(p('src/a.txt'), file, handle, await fs.lstat(file));
+      const verified = verifyOpened(p('src/a.txt'), file, handle.fd, await fs.lstat(file));
       expect(verified.ok).toBe(true);
     } finally {
       await handle.close();
@@ -61,22 +61,22 @@ describe('verifyOpened (the check-to-open swap detection)', () => {
 describe('openConfinedFile', () => {
   it('opens a regular file and leaves the descriptor with the caller', async () => {
     await t.write('src/a.txt', 'ok\n');
-    const opened = await openConfinedFile(t.project, p('src/a.txt'));
+    const opened = openConfinedFile(t.project, p('src/a.txt'));
     expect(opened.ok).toBe(true);
     if (opened.ok) {
       expect(opened.entry.absPath).toBe(t.file('src/a.txt'));
-      await opened.entry.handle.close();
+      closeReader(opened.entry.fd);
     }
   });
 
   it('names the first missing directory on the way', async () => {
-    const opened = await openConfinedFile(t.project, p('nope/deeper/a.txt'));
+    const opened = openConfinedFile(t.project, p('nope/deeper/a.txt'));
     expect(opened).toMatchObject({ ok: false, kind: 'refused', missingPath: 'nope' });
   });
 
   it('refuses a path whose directory part is a regular file', async () => {
     await t.write('a.txt', 'x');
-    const opened = await openConfinedFile(t.project, p('a.txt/b'));
+    const opened = openConfinedFile(t.project, p('a.txt/b'));
     expect(opened).toMatchObject({ ok: false, kind: 'refused' });
     if (!opened.ok) expect(opened.reason).toMatch(/a\.txt is not a directory/);
   });

@@ -11,17 +11,24 @@
 //   3. fstat the descriptor and require the same device and inode that were
 //      checked, and on Linux require that /proc/self/fd/N names exactly the
 //      checked location, which catches a directory swapped for a link.
+//
+// The calls here are synchronous on purpose. Each is one metadata system
+// call (or a read of at most 64 KiB, in readText.ts) that takes a few
+// microseconds on a local disk, while a round trip through libuv's thread
+// pool costs tens to a hundred; a confined read makes about six of them in
+// sequence. What can take milliseconds, fsync, stays asynchronous
+// (atomicWrite.ts). The price: on a hung network mount these calls stall the
+// process, not only the one tool call.
 import type { Stats } from 'node:fs';
-import { constants } from 'node:fs';
-import * as fs from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProjectPath } from '../tools/types';
 import { errorCode, failed, refused, type FsFailure } from './fsResult';
 import { projectPathParts, resolveInProject } from './projectPath';
 
 export interface OpenedEntry {
-  handle: FileHandle;
+  /** The open descriptor; the caller closes it (closeReader). */
+  fd: number;
   /** fstat of the open descriptor. */
   stat: Stats;
   /** Absolute path of the entry under the real project directory. */
@@ -31,14 +38,8 @@ export interface OpenedEntry {
 export type OpenResult = { ok: true; entry: OpenedEntry } | FsFailure;
 export type CheckResult = { ok: true } | FsFailure;
 
-/**
- * Resolves to false when something the caller checks alongside (the ~/.mino
- * guard) forbids going on. Awaited after the lstat checks and before the
- * open, so those checks overlap with it and nothing is opened without it.
- */
-export type OpenGate = Promise<boolean>;
-
 // O_NOFOLLOW and O_NONBLOCK do not exist on Windows; there the lstat checks remain.
+const { constants } = fs;
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 const O_NOCTTY = constants.O_NOCTTY ?? 0;
@@ -52,7 +53,7 @@ const HAS_PROC_FD = process.platform === 'linux';
  * Checks that every directory on the way to `p` (not `p` itself) is a real
  * directory inside the project: present, not a link, not a file.
  */
-export async function checkDirectoryChain(root: string, p: ProjectPath): Promise<CheckResult> {
+export function checkDirectoryChain(root: string, p: ProjectPath): CheckResult {
   const parts = projectPathParts(p);
   let current = root;
   for (let i = 0; i < parts.length - 1; i++) {
@@ -60,7 +61,7 @@ export async function checkDirectoryChain(root: string, p: ProjectPath): Promise
     const prefix = parts.slice(0, i + 1).join('/');
     let stat: Stats;
     try {
-      stat = await fs.lstat(current);
+      stat = fs.lstatSync(current);
     } catch (error) {
       return describeMissing(prefix, p, error);
     }
@@ -76,31 +77,30 @@ export async function checkDirectoryChain(root: string, p: ProjectPath): Promise
 }
 
 /** Opens an existing regular file for reading, with every check above. */
-export async function openConfinedFile(root: string, p: ProjectPath, gate?: OpenGate): Promise<OpenResult> {
+export function openConfinedFile(root: string, p: ProjectPath): OpenResult {
   if (projectPathParts(p).length === 0) return refused('"." is the project directory, not a file; use list_dir to see its entries.');
-  const chain = await checkDirectoryChain(root, p);
+  const chain = checkDirectoryChain(root, p);
   if (!chain.ok) return chain;
   const absPath = resolveInProject(root, p);
   let before: Stats;
   try {
-    before = await fs.lstat(absPath);
+    before = fs.lstatSync(absPath);
   } catch (error) {
     return describeMissing(p, p, error);
   }
   const kind = refuseUnlessRegularFile(p, before);
   if (kind) return kind;
-  if (gate && !(await gate)) return closedGate(p);
   return openAndVerify(p, absPath, before, READ_FILE_FLAGS);
 }
 
 /** Opens an existing directory for reading its entries, with every check above. */
-export async function openConfinedDirectory(root: string, p: ProjectPath, gate?: OpenGate): Promise<OpenResult> {
-  const chain = await checkDirectoryChain(root, p);
+export function openConfinedDirectory(root: string, p: ProjectPath): OpenResult {
+  const chain = checkDirectoryChain(root, p);
   if (!chain.ok) return chain;
   const absPath = resolveInProject(root, p);
   let before: Stats;
   try {
-    before = await fs.lstat(absPath);
+    before = fs.lstatSync(absPath);
   } catch (error) {
     return describeMissing(p, p, error);
   }
@@ -108,7 +108,6 @@ export async function openConfinedDirectory(root: string, p: ProjectPath, gate?:
   if (!before.isDirectory()) {
     return refused(before.isFile() ? `${p} is a file, not a directory; use read_file to read it.` : `${p} is ${specialKind(before)}, not a directory.`);
   }
-  if (gate && !(await gate)) return closedGate(p);
   return openAndVerify(p, absPath, before, READ_DIR_FLAGS);
 }
 
@@ -135,8 +134,9 @@ export function refuseUnlessRegularFile(p: ProjectPath, stat: Stats): FsFailure 
  * and inode, still acceptable) and, where the kernel can say, that it sits at
  * exactly `absPath`. Exported so the swap detection can be exercised directly.
  */
-export async function verifyOpened(p: ProjectPath, absPath: string, handle: FileHandle, before: Stats): Promise<OpenResult> {
-  const [stat, located] = await Promise.all([handle.stat(), descriptorPath(handle)]);
+export function verifyOpened(p: ProjectPath, absPath: string, fd: number, before: Stats): OpenResult {
+  const stat = fs.fstatSync(fd);
+  const located = descriptorPath(fd);
   if (stat.dev !== before.dev || stat.ino !== before.ino) {
     return failed(`${p} was replaced while it was being opened; nothing was read. Try the call again.`);
   }
@@ -146,33 +146,33 @@ export async function verifyOpened(p: ProjectPath, absPath: string, handle: File
   if (located !== null && located !== absPath) {
     return failed(`${p} was reached through a different route than the one checked (a directory on its path was replaced); nothing was read.`);
   }
-  return { ok: true, entry: { handle, stat, absPath } };
+  return { ok: true, entry: { fd, stat, absPath } };
 }
 
-/**
- * Closes a read-only descriptor without making the caller wait: nothing
- * depends on the close completing, and a failed close of a reader loses
- * nothing.
- */
-export function closeInBackground(handle: FileHandle): void {
-  handle.close().catch(() => undefined);
+/** Closes a read-only descriptor; a failed close of a reader loses nothing. */
+export function closeReader(fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // Nothing was written through it.
+  }
 }
 
 /** Where the kernel says an open descriptor lives (Linux), or null where it cannot say. */
-export async function descriptorPath(handle: FileHandle): Promise<string | null> {
+export function descriptorPath(fd: number): string | null {
   if (!HAS_PROC_FD) return null;
   try {
-    return await fs.readlink(`/proc/self/fd/${handle.fd}`);
+    return fs.readlinkSync(`/proc/self/fd/${fd}`);
   } catch {
     // /proc may be absent in a restricted container; the inode check still holds.
     return null;
   }
 }
 
-async function openAndVerify(p: ProjectPath, absPath: string, before: Stats, flags: number): Promise<OpenResult> {
-  let handle: FileHandle;
+function openAndVerify(p: ProjectPath, absPath: string, before: Stats, flags: number): OpenResult {
+  let fd: number;
   try {
-    handle = await fs.open(absPath, flags);
+    fd = fs.openSync(absPath, flags);
   } catch (error) {
     const code = errorCode(error);
     // ELOOP (EMLINK on some BSDs) is how O_NOFOLLOW reports a link that appeared after the check.
@@ -181,11 +181,11 @@ async function openAndVerify(p: ProjectPath, absPath: string, before: Stats, fla
     return failed(`could not open ${p} (${code ?? String(error)}).`);
   }
   try {
-    const verified = await verifyOpened(p, absPath, handle, before);
-    if (!verified.ok) await handle.close();
+    const verified = verifyOpened(p, absPath, fd, before);
+    if (!verified.ok) closeReader(fd);
     return verified;
   } catch (error) {
-    await handle.close();
+    closeReader(fd);
     return failed(`could not check ${p} after opening it (${errorCode(error) ?? String(error)}).`);
   }
 }
@@ -198,10 +198,6 @@ function describeMissing(prefix: string, p: ProjectPath, error: unknown): FsFail
   }
   if (code === 'ENOTDIR') return refused(`a part of ${p} is not a directory, so ${p} cannot exist.`);
   return failed(`could not check ${prefix} (${code ?? String(error)}).`);
-}
-
-function closedGate(p: ProjectPath): FsFailure {
-  return failed(`${p} was not opened: the project check did not pass.`);
 }
 
 function linkRefusal(p: ProjectPath): FsFailure {

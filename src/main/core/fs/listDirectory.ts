@@ -3,7 +3,7 @@
 import type { Dirent } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import type { ProjectPath } from '../tools/types';
-import { closeInBackground, descriptorPath, openConfinedDirectory, type OpenGate } from './confinedOpen';
+import { closeReader, descriptorPath, openConfinedDirectory } from './confinedOpen';
 import { errorCode, failed, type FsFailure } from './fsResult';
 
 export type EntryKind = 'dir' | 'file' | 'link' | 'other';
@@ -16,16 +16,17 @@ export interface DirectoryEntry {
 export type ListResult = { ok: true; entries: DirectoryEntry[] } | FsFailure;
 
 /** The entries of directory `p`, directories first, then by name (code-point order, so stable everywhere). */
-export async function listProjectDirectory(root: string, p: ProjectPath, gate?: OpenGate): Promise<ListResult> {
-  const opened = await openConfinedDirectory(root, p, gate);
+export async function listProjectDirectory(root: string, p: ProjectPath): Promise<ListResult> {
+  const opened = openConfinedDirectory(root, p);
   if (!opened.ok) return opened;
-  const { handle, stat, absPath } = opened.entry;
+  const { fd, stat, absPath } = opened.entry;
   try {
     // On Linux, reading through the descriptor's /proc name lists the very
     // directory that was verified; elsewhere the path is read and its identity
-    // checked again afterwards.
-    const viaDescriptor = (await descriptorPath(handle)) === absPath;
-    const dirents = await fs.readdir(viaDescriptor ? `/proc/self/fd/${handle.fd}` : absPath, { withFileTypes: true });
+    // checked again afterwards. The listing stays asynchronous: a directory
+    // may be large.
+    const viaDescriptor = descriptorPath(fd) === absPath;
+    const dirents = await fs.readdir(viaDescriptor ? `/proc/self/fd/${fd}` : absPath, { withFileTypes: true });
     if (!viaDescriptor) {
       const after = await fs.lstat(absPath);
       if (after.dev !== stat.dev || after.ino !== stat.ino || !after.isDirectory()) {
@@ -36,7 +37,7 @@ export async function listProjectDirectory(root: string, p: ProjectPath, gate?: 
   } catch (error) {
     return failed(`could not list ${p} (${errorCode(error) ?? String(error)}).`);
   } finally {
-    closeInBackground(handle);
+    closeReader(fd);
   }
 }
 

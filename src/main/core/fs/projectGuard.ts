@@ -2,7 +2,7 @@
 // directory as a project is the common case; without this check an
 // unapproved read could send the API key or other sessions' history to the
 // model service.
-import * as fs from 'node:fs/promises';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MINO_DIR_NAME } from '../config/minoHome';
 
@@ -18,7 +18,7 @@ export const PROJECT_CONTAINS_MINO_HOME_MESSAGE =
  * compared, so a symlinked route to the home directory counts.
  */
 export async function projectContainsMinoHome(projectDir: string, homeDir: string): Promise<boolean> {
-  return (await projectGuardFacts(projectDir, homeDir)).containsMinoHome;
+  return projectGuardFacts(projectDir, homeDir).containsMinoHome;
 }
 
 export interface ProjectDirCheck {
@@ -27,10 +27,15 @@ export interface ProjectDirCheck {
   realProjectDir: string;
 }
 
-/** The guard's facts about a project directory, for callers that also need its real path. */
-export async function projectGuardFacts(projectDir: string, homeDir: string): Promise<ProjectDirCheck> {
-  const minoDir = path.join(homeDir, MINO_DIR_NAME);
-  const [project, home, mino] = await Promise.all([realOrResolved(projectDir), realOrResolved(homeDir), realOrResolved(minoDir)]);
+/**
+ * The guard's facts about a project directory, for callers that also need its
+ * real path. Synchronous, because the file tools run it on every call: three
+ * realpath(3) calls take microseconds, less than one thread-pool round trip.
+ */
+export function projectGuardFacts(projectDir: string, homeDir: string): ProjectDirCheck {
+  const project = realOrResolved(projectDir);
+  const home = realOrResolved(homeDir);
+  const mino = realOrResolved(path.join(homeDir, MINO_DIR_NAME));
   return { containsMinoHome: isSameOrInside(home, project) || isSameOrInside(mino, project), realProjectDir: project };
 }
 
@@ -42,9 +47,10 @@ function isSameOrInside(candidate: string, dir: string): boolean {
 
 // A home or ~/.mino that does not exist yet is still compared by its
 // resolved name: a project that would contain it must not be opened either.
-async function realOrResolved(p: string): Promise<string> {
+// realpathSync.native is realpath(3), as fs.promises.realpath is.
+function realOrResolved(p: string): string {
   try {
-    return await fs.realpath(p);
+    return fs.realpathSync.native(p);
   } catch {
     return path.resolve(p);
   }

@@ -1,10 +1,12 @@
 // Reads a project file as text, the only kind the file tools handle: a
 // regular UTF-8 file of at most 64 KiB with no NUL byte. The digest it returns
 // is what an approval is bound to.
+// Synchronous, like confinedOpen.ts: the read is at most 64 KiB + 1 bytes.
 import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ProjectPath } from '../tools/types';
-import { closeInBackground, openConfinedFile, type OpenGate } from './confinedOpen';
+import { closeReader, openConfinedFile } from './confinedOpen';
 import { errorCode, failed, refused, type FsFailure } from './fsResult';
 
 /** Largest file the file tools read (and so can edit or overwrite). */
@@ -36,10 +38,10 @@ export type TextReadResult = { ok: true; file: TextFile } | FsFailure;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Reads `p` under the real project directory `root`, refusing anything that is not confined UTF-8 text. */
-export async function readProjectText(root: string, p: ProjectPath, gate?: OpenGate): Promise<TextReadResult> {
-  const opened = await openConfinedFile(root, p, gate);
+export function readProjectText(root: string, p: ProjectPath): TextReadResult {
+  const opened = openConfinedFile(root, p);
   if (!opened.ok) return opened;
-  const { handle, stat } = opened.entry;
+  const { fd, stat } = opened.entry;
   try {
     if (BINARY_EXTENSIONS.has(path.extname(p).toLowerCase())) return binaryRefusal(p, stat.size);
     if (stat.size > MAX_TEXT_BYTES) return tooLarge(p, stat.size);
@@ -48,7 +50,7 @@ export async function readProjectText(root: string, p: ProjectPath, gate?: OpenG
     let length = 0;
     for (;;) {
       const wanted = buffer.length - length;
-      const { bytesRead } = await handle.read(buffer, length, wanted, length);
+      const bytesRead = fs.readSync(fd, buffer, length, wanted, length);
       length += bytesRead;
       // A regular file reads short only at its end, so a short read needs no second call.
       if (bytesRead < wanted || length === buffer.length) break;
@@ -69,7 +71,7 @@ export async function readProjectText(root: string, p: ProjectPath, gate?: OpenG
   } catch (error) {
     return failed(`could not read ${p} (${errorCode(error) ?? String(error)}).`);
   } finally {
-    closeInBackground(handle);
+    closeReader(fd);
   }
 }
 

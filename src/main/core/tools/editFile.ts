@@ -8,7 +8,6 @@ import { readProjectText, sha256Hex } from '../fs/readText';
 import {
   CHANGED_AFTER_APPROVAL,
   fsFailureResult,
-  gateOf,
   guardProject,
   locationFields,
   projectPathArg,
@@ -33,6 +32,8 @@ export interface EditFileState {
   fileMode: number;
   line: number;
   newText: string;
+  /** describeSize(newText), as the confirmation showed it and the result repeats it. */
+  newSize: string;
 }
 
 const argsSchema: z.ZodType<EditFileArgs> = z
@@ -62,10 +63,9 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
   validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
   target: (args) => ({ path: args.path }),
   async inspect(args, ctx): Promise<Inspection<EditFileState>> {
-    const guard = guardProject(ctx);
-    const current = await readProjectText(ctx.projectDir, args.path, gateOf(guard));
-    const refusal = await guard;
+    const refusal = guardProject(ctx);
     if (refusal) return { ok: false, result: refusal };
+    const current = readProjectText(ctx.projectDir, args.path);
     if (!current.ok) {
       if (current.missingPath === args.path) {
         return invalid(`${args.path} does not exist; use write_file with mode "create" to make a new file.`);
@@ -88,9 +88,10 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
     const index = found.index;
     const newText = file.text.slice(0, index) + args.new_string + file.text.slice(index + args.old_string.length);
     const line = lineAt(file.text, index);
+    const newSize = describeSize(newText);
     return {
       ok: true,
-      state: { sha256: sha256Hex(file.bytes), fileMode: file.mode, line, newText },
+      state: { sha256: sha256Hex(file.bytes), fileMode: file.mode, line, newText, newSize },
       confirmation: {
         tool: 'edit_file',
         fields: [
@@ -98,7 +99,7 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
           { label: 'Starting line', value: String(line) },
           { label: 'Remove', value: previewText(args.old_string) },
           { label: 'Insert', value: previewText(args.new_string) },
-          { label: 'Resulting file', value: describeSize(newText) },
+          { label: 'Resulting file', value: newSize },
         ],
         diff: unifiedDiff(args.path, file.text, newText),
         warning: WRITE_WARNING,
@@ -107,14 +108,13 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
   },
   async execute(args, state, ctx): Promise<ToolResult> {
     if (ctx.signal?.aborted) return stoppedResult();
-    const guard = guardProject(ctx);
-    const current = await readProjectText(ctx.projectDir, args.path, gateOf(guard));
-    const refusal = await guard;
+    const refusal = guardProject(ctx);
     if (refusal) return refusal;
+    const current = readProjectText(ctx.projectDir, args.path);
     if (!current.ok || sha256Hex(current.file.bytes) !== state.sha256) return { status: 'failed', output: CHANGED_AFTER_APPROVAL };
     const replaced = await replaceFileAtomically(ctx.projectDir, args.path, state.newText, state.fileMode);
     if (!replaced.ok) return { status: 'failed', output: replaced.reason };
-    return { status: 'completed', output: `Edited ${args.path} at line ${state.line} (${describeSize(state.newText)}).` };
+    return { status: 'completed', output: `Edited ${args.path} at line ${state.line} (${state.newSize}).` };
   },
   denialMessage: WRITE_DENIAL_MESSAGE,
 };

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
 import type { FsFailure } from '../fs/fsResult';
-import type { OpenGate } from '../fs/confinedOpen';
 import { projectGuardFacts, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
 import { normalizeProjectPath, PROJECT_ROOT } from '../fs/projectPath';
 import type { ProjectPath, ToolContext, Validation } from './types';
@@ -44,35 +43,25 @@ export function validateFileArgs<Args extends { path: ProjectPath }>(
 }
 
 /**
- * Starts the ~/.mino guard for one call: resolves to the error result that
- * turns the file tools off, or to null when they may work. A tool starts it
- * first and hands `gateOf(guard)` to its filesystem step, so the lstat checks
- * overlap with the guard while nothing is opened before it passes; the tool
- * then returns the guard's result ahead of anything else.
+ * The ~/.mino guard for one call: the error result that turns the file tools
+ * off, or null when they may work. Every file tool runs it first, on every
+ * call, before it touches anything under the project.
  */
-export function guardProject(ctx: ToolContext): Promise<ToolResult | null> {
-  return projectGuardFacts(ctx.projectDir, ctx.homeDir).then(
-    (check): ToolResult | null => {
-      if (check.containsMinoHome) {
-        return { status: 'error', output: `${PROJECT_CONTAINS_MINO_HOME_MESSAGE} Tell the user; do not retry with file tools.` };
-      }
-      // Confinement compares kernel-reported locations with paths under
-      // projectDir, so a project named through a link would fail every call
-      // obscurely; say so once, plainly.
-      if (check.realProjectDir !== ctx.projectDir) {
-        return {
-          status: 'failed',
-          output: `The project directory ${ctx.projectDir} is not a resolved path (it leads to ${check.realProjectDir}); nothing was read or written.`,
-        };
-      }
-      return null;
-    },
-    (): ToolResult => ({ status: 'failed', output: `The project directory ${ctx.projectDir} cannot be checked; nothing was read or written.` }),
-  );
-}
-
-export function gateOf(guard: Promise<ToolResult | null>): OpenGate {
-  return guard.then((refusal) => refusal === null);
+export function guardProject(ctx: ToolContext): ToolResult | null {
+  const check = projectGuardFacts(ctx.projectDir, ctx.homeDir);
+  if (check.containsMinoHome) {
+    return { status: 'error', output: `${PROJECT_CONTAINS_MINO_HOME_MESSAGE} Tell the user; do not retry with file tools.` };
+  }
+  // Confinement compares kernel-reported locations with paths under
+  // projectDir, so a project named through a link would fail every call
+  // obscurely; say so once, plainly.
+  if (check.realProjectDir !== ctx.projectDir) {
+    return {
+      status: 'failed',
+      output: `The project directory ${ctx.projectDir} is not a resolved path (it leads to ${check.realProjectDir}); nothing was read or written.`,
+    };
+  }
+  return null;
 }
 
 /** A refusal is the model's to fix (invalid_arguments); anything else failed. */

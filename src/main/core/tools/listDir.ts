@@ -3,7 +3,7 @@
 // flood the context.
 import { z } from 'zod';
 import { listProjectDirectory, type DirectoryEntry } from '../fs/listDirectory';
-import { fsFailureResult, gateOf, guardProject, locationFields, projectPathArg, validateFileArgs } from './fileToolSupport';
+import { fsFailureResult, guardProject, locationFields, projectPathArg, validateFileArgs } from './fileToolSupport';
 import type { ProjectPath, Tool } from './types';
 
 export const LIST_DIR_MAX_ENTRIES = 200;
@@ -31,10 +31,9 @@ export const listDirTool: Tool<ListDirArgs, null> = {
     return { ok: true, state: null, confirmation: { tool: 'list_dir', fields: locationFields(args.path, ctx) } };
   },
   async execute(args, _state, ctx) {
-    const guard = guardProject(ctx);
-    const listed = await listProjectDirectory(ctx.projectDir, args.path, gateOf(guard));
-    const refusal = await guard;
+    const refusal = guardProject(ctx);
     if (refusal) return refusal;
+    const listed = await listProjectDirectory(ctx.projectDir, args.path);
     if (!listed.ok) return fsFailureResult(listed);
     return { status: 'completed', output: formatListing(args.path, listed.entries) };
   },

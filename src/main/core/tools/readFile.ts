@@ -2,7 +2,7 @@
 // the reading happens in execute.
 import { z } from 'zod';
 import { readProjectText } from '../fs/readText';
-import { fsFailureResult, gateOf, guardProject, locationFields, projectPathArg, validateFileArgs } from './fileToolSupport';
+import { fsFailureResult, guardProject, locationFields, projectPathArg, validateFileArgs } from './fileToolSupport';
 import type { ProjectPath, Tool } from './types';
 
 export interface ReadFileArgs {
@@ -29,10 +29,9 @@ export const readFileTool: Tool<ReadFileArgs, null> = {
     return { ok: true, state: null, confirmation: { tool: 'read_file', fields: locationFields(args.path, ctx) } };
   },
   async execute(args, _state, ctx) {
-    const guard = guardProject(ctx);
-    const read = await readProjectText(ctx.projectDir, args.path, gateOf(guard));
-    const refusal = await guard;
+    const refusal = guardProject(ctx);
     if (refusal) return refusal;
+    const read = readProjectText(ctx.projectDir, args.path);
     if (!read.ok) return fsFailureResult(read);
     // An empty string would read as a missing result; say it plainly instead.
     const output = read.file.size === 0 ? `${args.path} is empty (0 bytes).` : read.file.text;

@@ -2,7 +2,7 @@
 // says; never "whichever applies". Inspection records what the person is
 // shown (the create target's absence, or the digest of the file to replace);
 // execution rechecks it and writes atomically.
-import * as fs from 'node:fs/promises';
+import * as fs from 'node:fs';
 import { z } from 'zod';
 import type { Confirmation, ToolResult } from '../../../shared/domain';
 import { createFileAtomically, replaceFileAtomically, TARGET_APPEARED } from '../fs/atomicWrite';
@@ -13,7 +13,6 @@ import { readProjectText, sha256Hex } from '../fs/readText';
 import {
   CHANGED_AFTER_APPROVAL,
   fsFailureResult,
-  gateOf,
   guardProject,
   locationFields,
   projectPathArg,
@@ -57,7 +56,8 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
   validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
   target: (args) => ({ path: args.path }),
   async inspect(args, ctx): Promise<Inspection<WriteFileState>> {
-    const guard = guardProject(ctx);
+    const refusal = guardProject(ctx);
+    if (refusal) return { ok: false, result: refusal };
     const fields = locationFields(args.path, ctx);
     const confirmation = (action: string, diff?: string): Confirmation => ({
       tool: 'write_file',
@@ -68,15 +68,12 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
     });
 
     if (args.mode === 'create') {
-      const [refusal, taken] = await Promise.all([guard, inspectCreateTarget(ctx.projectDir, args.path)]);
-      const stop = refusal ?? taken;
-      if (stop) return { ok: false, result: stop };
+      const taken = inspectCreateTarget(ctx.projectDir, args.path);
+      if (taken) return { ok: false, result: taken };
       return { ok: true, state: { mode: 'create' }, confirmation: confirmation('Create a new file') };
     }
 
-    const current = await readProjectText(ctx.projectDir, args.path, gateOf(guard));
-    const refusal = await guard;
-    if (refusal) return { ok: false, result: refusal };
+    const current = readProjectText(ctx.projectDir, args.path);
     if (!current.ok) {
       if (current.missingPath === args.path) {
         return invalid(`${args.path} does not exist, so it cannot be overwritten; use mode "create" to make a new file.`);
@@ -94,21 +91,18 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
   async execute(args, state, ctx): Promise<ToolResult> {
     if (ctx.signal?.aborted) return stoppedResult();
     const root = ctx.projectDir;
-    const guard = guardProject(ctx);
+    const refusal = guardProject(ctx);
+    if (refusal) return refusal;
 
     if (state.mode === 'create') {
-      const [refusal, taken] = await Promise.all([guard, nameIsTaken(resolveInProject(root, args.path))]);
-      if (refusal) return refusal;
       // A name taken since inspection, even by a dangling link, is not what was approved.
-      if (taken) return changedAfterApproval();
+      if (nameIsTaken(resolveInProject(root, args.path))) return changedAfterApproval();
       const created = await createFileAtomically(root, args.path, args.content);
       if (!created.ok) return created.kind === TARGET_APPEARED ? changedAfterApproval() : { status: 'failed', output: created.reason };
       return { status: 'completed', output: `Created ${args.path} (${describeSize(args.content)}).` };
     }
 
-    const current = await readProjectText(root, args.path, gateOf(guard));
-    const refusal = await guard;
-    if (refusal) return refusal;
+    const current = readProjectText(root, args.path);
     if (!current.ok || sha256Hex(current.file.bytes) !== state.sha256) return changedAfterApproval();
     const replaced = await replaceFileAtomically(root, args.path, args.content, state.fileMode);
     if (!replaced.ok) return { status: 'failed', output: replaced.reason };
@@ -118,8 +112,8 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
 };
 
 /** Null when `p` may be created: its directories are real and present, and the name is free. */
-async function inspectCreateTarget(root: string, p: ProjectPath): Promise<ToolResult | null> {
-  const chain = await checkDirectoryChain(root, p);
+function inspectCreateTarget(root: string, p: ProjectPath): ToolResult | null {
+  const chain = checkDirectoryChain(root, p);
   if (!chain.ok) {
     if (chain.missingPath !== undefined) {
       return {
@@ -132,7 +126,7 @@ async function inspectCreateTarget(root: string, p: ProjectPath): Promise<ToolRe
     return fsFailureResult(chain);
   }
   try {
-    await fs.lstat(resolveInProject(root, p));
+    fs.lstatSync(resolveInProject(root, p));
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
     return { status: 'failed', output: `could not check ${p} (${errorCode(error) ?? String(error)}).` };
@@ -143,9 +137,9 @@ async function inspectCreateTarget(root: string, p: ProjectPath): Promise<ToolRe
   };
 }
 
-async function nameIsTaken(absPath: string): Promise<boolean> {
+function nameIsTaken(absPath: string): boolean {
   try {
-    await fs.lstat(absPath);
+    fs.lstatSync(absPath);
     return true;
   } catch (error) {
     return errorCode(error) !== 'ENOENT';
