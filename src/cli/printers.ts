@@ -1,8 +1,7 @@
 // How `mino exec` shows a turn: the book's transcript form for people, or one
 // JSON object per line for scripts.
 import type { TurnEvent } from '../main/core/agent/events';
-import { allowedRecordTitle } from '../main/core/policy/allowedRecord';
-import { formatConfirmationFields } from '../main/core/tools/confirmationText';
+import { allowedRecordTitle, askedTitle, formatConfirmationFields } from '../shared/transcriptText';
 
 export interface Output {
   write(text: string): void;
@@ -56,7 +55,7 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
         case 'tool_confirmation': {
           endText();
           openAssistant(false);
-          const title = event.asked ? `[Tool: ${event.name}]` : allowedRecordTitle(event.name, event.mode);
+          const title = event.asked ? askedTitle(event.name) : allowedRecordTitle(event.name, event.mode);
           const lines = [title, ...formatConfirmationFields(event.confirmation)];
           if (event.asked && event.confirmation.warning) lines.push(event.confirmation.warning);
           out.write(`${lines.join('\n')}\n`);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_MODES, type PermissionMode, type ToolKind } from '../../../src/shared/domain';
-import { allowedRecordTitle, decide, factsFor, type DecisionFacts } from '../../../src/main/core/policy/decide';
+import { decide, factsFor, type DecisionFacts } from '../../../src/main/core/policy/decide';
+import { allowedRecordTitle } from '../../../src/shared/transcriptText';
 import type { AnyTool, ProjectPath, ToolTarget } from '../../../src/main/core/tools/types';
 
 const p = (path: string) => path as ProjectPath;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Confirmation } from '../../../src/shared/domain';
-import { fieldLine } from '../../../src/renderer/src/components/ConfirmationView';
+import { confirmationFieldLine as fieldLine } from '../../../src/shared/transcriptText';
 import { decisionText, toolCardTitle } from '../../../src/renderer/src/features/transcript/ToolCard';
 import type { ToolCardItem } from '../../../src/renderer/src/features/transcript/transcriptModel';
 

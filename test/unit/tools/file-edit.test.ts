@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isTemporaryName } from '../../../src/main/core/fs/atomicWrite';
-import { formatConfirmationFields } from '../../../src/main/core/tools/confirmationText';
+import { formatConfirmationFields } from '../../../src/shared/transcriptText';
 import { editFileTool } from '../../../src/main/core/tools/editFile';
 import { listTree, makeTempProject, runApproved, SENTINEL, type TempProject } from '../fs/tempProject';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatConfirmationFields } from '../../../src/main/core/tools/confirmationText';
+import { formatConfirmationFields } from '../../../src/shared/transcriptText';
 import { countLines, describeSize, previewText } from '../../../src/main/core/tools/preview';
 
 describe('previewText', () => {

@@ -7,7 +7,6 @@ import type { Decision, PermissionMode, ToolKind } from '../../../shared/domain'
 import type { AnyTool, ProjectPath } from '../tools/types';
 import { protectedRuleFor, type TargetType } from './protectedPaths';
 
-export { allowedRecordTitle } from './allowedRecord';
 
 export interface DecisionFacts {
   readonly kind: ToolKind;

@@ -14,4 +14,3 @@ export {
   type ConfirmLoosening,
 } from './modes';
 export { TURN_LIMITS, LIMIT_MESSAGES, type TurnLimits } from './limits';
-export { allowedRecordTitle } from './allowedRecord';

@@ -1,18 +1,14 @@
 // What a confirmation says, shown the same way in an approval dialog and on a
 // tool card: the book's `Label: "value"` lines, the preview, the diff and the warning.
 import type { Confirmation } from '../../../shared/domain';
+import { formatConfirmationFields } from '../../../shared/transcriptText';
 import { DiffView } from './DiffView';
-
-/** The book's line form; the value is JSON-escaped so a quote or newline cannot pass for another line. */
-export function fieldLine(label: string, value: string): string {
-  return `${label}: ${JSON.stringify(value)}`;
-}
 
 export function ConfirmationFields({ confirmation }: { confirmation: Confirmation }) {
   if (confirmation.fields.length === 0) return null;
   return (
     <pre className="confirmation-fields" data-testid="confirmation-fields">
-      {confirmation.fields.map((field) => fieldLine(field.label, field.value)).join('\n')}
+      {formatConfirmationFields(confirmation).join('\n')}
     </pre>
   );
 }

@@ -2,7 +2,8 @@
 // Read results can be long and the person did not need to approve them, so
 // they start collapsed.
 import type { ToolStatus } from '../../../../shared/domain';
-import { ConfirmationFields, fieldLine } from '../../components/ConfirmationView';
+import { allowedRecordTitle, askedTitle, confirmationFieldLine } from '../../../../shared/transcriptText';
+import { ConfirmationFields } from '../../components/ConfirmationView';
 import type { ToolCardItem } from './transcriptModel';
 
 const READ_TOOLS = new Set(['read_file', 'list_dir']);
@@ -17,10 +18,8 @@ const STATUS_TEXT: Record<ToolStatus, string> = {
 };
 
 export function toolCardTitle(card: Pick<ToolCardItem, 'name' | 'asked' | 'mode' | 'confirmation'>): string {
-  if (card.confirmation && card.asked === false && card.mode) {
-    return `[Tool: ${card.name}, allowed without confirmation in ${card.mode} mode]`;
-  }
-  return `[Tool: ${card.name}]`;
+  if (card.confirmation && card.asked === false && card.mode) return allowedRecordTitle(card.name, card.mode);
+  return askedTitle(card.name);
 }
 
 /** Who let the call run or stopped it, in a few words; null when nothing was decided. */
@@ -72,7 +71,7 @@ export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
       {card.confirmation ? (
         <ConfirmationFields confirmation={card.confirmation} />
       ) : (
-        card.arguments !== '' && <pre className="confirmation-fields muted">{fieldLine('Arguments', card.arguments)}</pre>
+        card.arguments !== '' && <pre className="confirmation-fields muted">{confirmationFieldLine('Arguments', card.arguments)}</pre>
       )}
       {card.result ? (
         <div className="tool-result">
