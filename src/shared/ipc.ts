@@ -80,6 +80,30 @@ export const SettingsViewSchema = z.object({
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
+/** One configured MCP server as Settings shows it: where it is and whether it connects, never its credentials. */
+export const McpServerStatusSchema = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  /** The command line, or the URL's origin and path. */
+  destination: z.string(),
+  /** `not_connected`: not tried (no project is open, so no server was started). */
+  state: z.enum(['connected', 'failed', 'not_connected']),
+  /** Why it failed, for the person. */
+  error: z.string().optional(),
+  /** How many tools it offers, once it has connected. */
+  toolCount: z.number().int().nonnegative().optional(),
+});
+export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
+
+export const McpStatusSchema = z.object({
+  /** ~/.mino/mcp.json, where servers are configured. */
+  configPath: z.string(),
+  /** Mistakes in the file and tool name collisions, one line each. */
+  problems: z.array(z.string()),
+  servers: z.array(McpServerStatusSchema),
+});
+export type McpStatus = z.infer<typeof McpStatusSchema>;
+
 // ---------------------------------------------------------------- app, key, projects
 
 export const AppInfoSchema = z.object({
@@ -142,6 +166,8 @@ export const INVOKE_CHANNELS = {
   'app:info': { method: 'getAppInfo', input: NoInput, output: AppInfoSchema },
   'settings:get': { method: 'getSettings', input: NoInput, output: SettingsViewSchema },
   'settings:set': { method: 'saveSettings', input: SettingsSchema, output: SettingsViewSchema },
+  // Starts the configured MCP servers for this window's project, checks them and stops them again.
+  'mcp:status': { method: 'getMcpStatus', input: NoInput, output: McpStatusSchema },
   'apiKey:status': { method: 'getApiKeyStatus', input: NoInput, output: ApiKeyStatusSchema },
   'apiKey:set': { method: 'setApiKey', input: ApiKeyInputSchema, output: ApiKeyStatusSchema },
   'projects:recent': { method: 'listRecentProjects', input: NoInput, output: z.array(RecentProjectSchema) },

@@ -8,6 +8,7 @@ import type { DispatchTarget, InvokeHandlers } from './dispatch';
 import { appInfo } from './features/appInfo';
 import { apiKeyStatus, resolveApiKey, setApiKey } from './features/apiKey';
 import { ApprovalBroker } from './features/approvals';
+import { mcpStatus } from './features/mcpStatus';
 import { setPermissionMode } from './features/modes';
 import { openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
 import { Sessions } from './features/sessions';
@@ -44,6 +45,7 @@ export class MinoService implements DispatchTarget {
       'app:info': async () => appInfo(ports),
       'settings:get': async () => getSettings(homeDir),
       'settings:set': async (_client, input) => setSettings(homeDir, clients, input),
+      'mcp:status': async (client) => mcpStatus(homeDir, clients.state(client).project?.path ?? null),
       'apiKey:status': async () => apiKeyStatus(secrets, this.env),
       'apiKey:set': async (_client, input) => setApiKey(secrets, this.env, input.apiKey),
       'projects:recent': async () => recentProjects(homeDir),

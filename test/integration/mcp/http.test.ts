@@ -96,7 +96,7 @@ describe('Streamable HTTP MCP servers', () => {
 
   it('reports the server in status by origin and path only', async () => {
     const [status] = await manager.status();
-    expect(status).toEqual({ name: 'remote', transport: 'http', destination: server.url, state: 'connected' });
+    expect(status).toEqual({ name: 'remote', transport: 'http', destination: server.url, state: 'connected', toolCount: 5 });
   });
 });
 

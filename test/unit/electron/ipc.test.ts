@@ -34,6 +34,7 @@ const VALID: Record<InvokeChannel, unknown> = {
   'app:info': undefined,
   'settings:get': undefined,
   'settings:set': { baseUrl: 'http://127.0.0.1:8080/v1', model: 'local', contextWindow: 32000 },
+  'mcp:status': undefined,
   'apiKey:status': undefined,
   'apiKey:set': { apiKey: 'sk-abc' },
   'projects:recent': undefined,

@@ -32,6 +32,8 @@ export interface McpServerStatus {
   destination: string;
   state: ConnectionState;
   error?: string;
+  /** How many tools the server listed, once it has. */
+  toolCount?: number;
 }
 
 export class McpManager {
@@ -55,6 +57,23 @@ export class McpManager {
    * is tried again on the next call.
    */
   async tools(): Promise<{ tools: AnyTool[]; problems: string[] }> {
+    const failures = await this.listPending();
+    const { tools, collisions } = this.offered();
+    return { tools, problems: [...failures, ...collisions] };
+  }
+
+  /**
+   * For Settings: contacts every server not yet listed, then reports each
+   * one's state. The problems are those no single server's state shows (tool
+   * name collisions); a failure is in its server's `error`.
+   */
+  async check(): Promise<{ servers: McpServerStatus[]; problems: string[] }> {
+    await this.listPending();
+    return { servers: await this.status(), problems: this.offered().collisions };
+  }
+
+  /** Lists the tools of every server not yet listed; one problem line per server that fails. */
+  private async listPending(): Promise<string[]> {
     const problems: string[] = [];
     await Promise.all(
       this.connections
@@ -71,14 +90,19 @@ export class McpManager {
           }
         }),
     );
+    return problems;
+  }
+
+  private offered(): { tools: AnyTool[]; collisions: string[] } {
     const tools: AnyTool[] = [];
+    const collisions: string[] = [];
     const owners = new Map<string, string>();
     // Config order, then the server's order: the same servers always give the same winners.
     for (const connection of this.connections) {
       for (const tool of this.listed.get(connection) ?? []) {
         const owner = owners.get(tool.name);
         if (owner !== undefined) {
-          problems.push(
+          collisions.push(
             `MCP tool names collide: a tool of the ${connection.server.name} server would be offered as ${tool.name}, which ${owner} already uses. It is left out; rename one of the servers in ~/.mino/mcp.json.`,
           );
           continue;
@@ -87,18 +111,22 @@ export class McpManager {
         tools.push(tool);
       }
     }
-    return { tools, problems };
+    return { tools, collisions };
   }
 
   /** For Settings: where each server is and whether it is connected; no secrets. */
   async status(): Promise<McpServerStatus[]> {
-    return this.connections.map((connection) => ({
-      name: connection.server.name,
-      transport: transportKind(connection.server),
-      destination: describeDestination(connection.server),
-      state: connection.state,
-      ...(connection.error !== undefined ? { error: connection.error } : {}),
-    }));
+    return this.connections.map((connection) => {
+      const listed = this.listed.get(connection);
+      return {
+        name: connection.server.name,
+        transport: transportKind(connection.server),
+        destination: describeDestination(connection.server),
+        state: connection.state,
+        ...(connection.error !== undefined ? { error: connection.error } : {}),
+        ...(listed !== undefined ? { toolCount: listed.length } : {}),
+      };
+    });
   }
 
   /** Stops every stdio server and drops every HTTP session. */
