@@ -41,10 +41,8 @@ export async function runExec(args: ExecArgs, io: ExecIo): Promise<number> {
     try {
       conversation = await Conversation.resume(deps, args.sessionId);
     } catch (error) {
+      // A missing or damaged session file arrives here with its path and what is wrong.
       if (error instanceof SessionLoadError) return fail(error.message, EXIT.usage);
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        return fail(`No session ${args.sessionId} was found in ${path.join(homeDir, '.mino', 'sessions')}.`, EXIT.usage);
-      }
       throw error;
     }
     // A session keeps the project it was started in; it is checked again, as it may have changed since.

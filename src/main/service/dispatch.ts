@@ -11,7 +11,7 @@ import {
   type InvokeOutput,
   type IpcResult,
 } from '../../shared/ipc';
-import type { ClientId } from './clients';
+import { NOT_CONNECTED_MESSAGE, type ClientId } from './clients';
 
 /** One handler per channel; adding a channel to the contract makes this type demand its handler. */
 export type InvokeHandlers = {
@@ -28,7 +28,7 @@ export async function dispatchInvoke(target: DispatchTarget, client: ClientId, c
     return { ok: false, error: `Unknown request ${JSON.stringify(String(channel)).slice(0, 80)}: this version of Mino does not offer it.` };
   }
   if (!target.hasClient(client)) {
-    return { ok: false, error: 'This window is not connected to Mino any more. Close it and open a new one.' };
+    return { ok: false, error: NOT_CONNECTED_MESSAGE };
   }
   const parsed = INVOKE_CHANNELS[channel].input.safeParse(raw);
   if (!parsed.success) return { ok: false, error: describeInvalidInput(channel, parsed.error) };

@@ -13,15 +13,6 @@ export interface Approver {
   approve(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean>;
 }
 
-/** The default: every ask is denied. */
-export const denyEverything: Approver = {
-  approve: async () => false,
-};
-
-export const approveEverything: Approver = {
-  approve: async () => true,
-};
-
 /** Asks the approver, turning errors and aborts into a denial. */
 export async function askApproval(approver: Approver, request: ApprovalRequest, signal?: AbortSignal): Promise<boolean> {
   if (signal?.aborted) return false;

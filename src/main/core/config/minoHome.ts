@@ -1,5 +1,6 @@
 // The layout of ~/.mino and the private-file rules for everything in it:
 // the directory is 0700, its files 0600, whatever the umask says.
+import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -65,7 +66,8 @@ export async function ensureMinoHome(homeDir: string): Promise<MinoPaths> {
  */
 export async function writePrivateFile(file: string, content: string): Promise<void> {
   const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
+  // Random, so two writers in the same process and millisecond never collide on the exclusive create.
+  const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(content, 'utf8');

@@ -8,6 +8,7 @@ import { fromApiOutput, toApiInput, toApiTools } from './apiItems';
 import { abortedError, droppedStreamError, failedResponseError, incompleteResponseError, toModelError } from './errors';
 import { findUnpairedCalls } from './history';
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent } from './types';
+import { DEFAULT_BASE_URL } from '../../../shared/ipc';
 
 export interface ModelClientOptions {
   /** Defaults to the SDK's (api.openai.com). */
@@ -21,7 +22,6 @@ export interface ModelClientOptions {
   parallelToolCalls?: boolean;
 }
 
-const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export function createModelClient(opts: ModelClientOptions): ModelClient {
   const baseURL = opts.baseURL ?? DEFAULT_BASE_URL;
