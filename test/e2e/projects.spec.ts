@@ -1,6 +1,6 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../../src/main/core/fs/projectGuard';
+import { MINO_HOME_OVERLAP_MESSAGE } from '../../src/main/core/fs/projectGuard';
 import { expect, test } from './fixtures';
 
 test('opening the home directory (which contains ~/.mino) is refused with the reason and no session is created', async ({ page, mino }) => {
@@ -8,7 +8,7 @@ test('opening the home directory (which contains ~/.mino) is refused with the re
   mino.picker.willPick(mino.home);
   await mino.open();
   await page.getByRole('button', { name: 'Open project…' }).click();
-  await expect(page.getByRole('alert')).toContainText(PROJECT_CONTAINS_MINO_HOME_MESSAGE);
+  await expect(page.getByRole('alert')).toContainText(MINO_HOME_OVERLAP_MESSAGE);
   await expect(page.getByTestId('header-project')).toHaveText('None');
   await expect(page.getByTestId('header-session')).toHaveText('None');
   await expect(page.getByRole('button', { name: 'New session' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT_CONTAINS_MINO_HOME_MESSAGE, projectContainsMinoHome } from '../../../src/main/core/fs/projectGuard';
+import { MINO_HOME_OVERLAP_MESSAGE, projectOverlapsMinoHome } from '../../../src/main/core/fs/projectGuard';
 import { fileTools } from '../../../src/main/core/tools/fileTools';
 import { listTree, makeTempProject, runApproved, type TempProject } from './tempProject';
 
@@ -13,41 +13,48 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-describe('projectContainsMinoHome', () => {
+describe('projectOverlapsMinoHome', () => {
   it('is true for the home directory itself', async () => {
-    expect(await projectContainsMinoHome(t.home, t.home)).toBe(true);
+    expect(await projectOverlapsMinoHome(t.home, t.home)).toBe(true);
   });
 
   it('is true for an ancestor of the home directory', async () => {
-    expect(await projectContainsMinoHome(t.base, t.home)).toBe(true);
-    expect(await projectContainsMinoHome('/', t.home)).toBe(true);
+    expect(await projectOverlapsMinoHome(t.base, t.home)).toBe(true);
+    expect(await projectOverlapsMinoHome('/', t.home)).toBe(true);
   });
 
   it('is true for a symlinked route to the home directory', async () => {
     const link = path.join(t.base, 'home-link');
     await fs.symlink(t.home, link);
-    expect(await projectContainsMinoHome(link, t.home)).toBe(true);
-    expect(await projectContainsMinoHome(t.home, link)).toBe(true);
+    expect(await projectOverlapsMinoHome(link, t.home)).toBe(true);
+    expect(await projectOverlapsMinoHome(t.home, link)).toBe(true);
   });
 
   it('is true when ~/.mino itself is a link into the project', async () => {
     await fs.rm(path.join(t.home, '.mino'), { recursive: true });
     await fs.mkdir(path.join(t.project, 'mino-data'));
     await fs.symlink(path.join(t.project, 'mino-data'), path.join(t.home, '.mino'));
-    expect(await projectContainsMinoHome(t.project, t.home)).toBe(true);
+    expect(await projectOverlapsMinoHome(t.project, t.home)).toBe(true);
+  });
+
+  it('is true for ~/.mino itself and any folder inside it, such as the session logs', async () => {
+    const sessions = path.join(t.home, '.mino', 'sessions');
+    await fs.mkdir(sessions, { recursive: true });
+    expect(await projectOverlapsMinoHome(path.join(t.home, '.mino'), t.home)).toBe(true);
+    expect(await projectOverlapsMinoHome(sessions, t.home)).toBe(true);
   });
 
   it('is false for a project beside or inside the home directory', async () => {
-    expect(await projectContainsMinoHome(t.project, t.home)).toBe(false);
+    expect(await projectOverlapsMinoHome(t.project, t.home)).toBe(false);
     const inside = path.join(t.home, 'code', 'app');
     await fs.mkdir(inside, { recursive: true });
-    expect(await projectContainsMinoHome(inside, t.home)).toBe(false);
+    expect(await projectOverlapsMinoHome(inside, t.home)).toBe(false);
   });
 
   it('does not mistake a sibling with a common prefix for an ancestor', async () => {
     const home = path.join(t.base, 'projectile');
     await fs.mkdir(home);
-    expect(await projectContainsMinoHome(t.project, home)).toBe(false);
+    expect(await projectOverlapsMinoHome(t.project, home)).toBe(false);
   });
 });
 
@@ -68,7 +75,7 @@ describe('file tools in a project that contains ~/.mino', () => {
       const tool = fileTools.find((candidate) => candidate.name === name)!;
       const run = await runApproved(tool, args, ctx);
       expect(run.result.status, name).toBe('error');
-      expect(run.result.output).toContain(PROJECT_CONTAINS_MINO_HOME_MESSAGE);
+      expect(run.result.output).toContain(MINO_HOME_OVERLAP_MESSAGE);
       expect(run.result.output).not.toContain('sk-secret');
       // Restricted reads have nothing to inspect and refuse in execute; writes refuse before anyone is asked.
       expect(run.step).toBe(tool.kind === 'restricted_read' ? 'execute' : 'inspect');

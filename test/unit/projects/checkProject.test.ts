@@ -38,3 +38,18 @@ describe('which folders can be projects', () => {
     expect(await checkProjectDir(path.join(root, 'gone'), home)).toMatchObject({ ok: false, message: expect.stringContaining('does not exist') });
   });
 });
+
+describe('~/.mino itself', () => {
+  it('is refused as a project, and so is any folder inside it', async () => {
+    const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-project-')));
+    try {
+      const home = path.join(root, 'home');
+      await fs.mkdir(path.join(home, '.mino', 'sessions'), { recursive: true });
+      for (const dir of [path.join(home, '.mino'), path.join(home, '.mino', 'sessions')]) {
+        expect(await checkProjectDir(dir, home)).toMatchObject({ ok: false, message: expect.stringContaining('is inside, Mino') });
+      }
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+});

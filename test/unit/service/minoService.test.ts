@@ -2,7 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../../../src/main/core/fs/projectGuard';
+import { MINO_HOME_OVERLAP_MESSAGE } from '../../../src/main/core/fs/projectGuard';
 import { clientId, type EventSink } from '../../../src/main/service/clients';
 import { dispatchInvoke } from '../../../src/main/service/dispatch';
 import { MinoService } from '../../../src/main/service/minoService';
@@ -50,7 +50,7 @@ describe('MinoService: projects', () => {
     const window = connect(service, 'w');
     picker.willPick(home);
     const result = await window.call('projects:pick');
-    expect(result).toEqual({ ok: false, error: expect.stringContaining(PROJECT_CONTAINS_MINO_HOME_MESSAGE) });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining(MINO_HOME_OVERLAP_MESSAGE) });
     expect(await window.call('projects:current')).toEqual({ ok: true, value: null });
     await expect(fs.access(path.join(home, '.mino', 'recent-projects.json'))).rejects.toThrow();
   });

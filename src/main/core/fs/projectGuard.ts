@@ -1,28 +1,29 @@
-// Refuses projects that contain Mino's own data directory. Opening the home
-// directory as a project is the common case; without this check an
-// unapproved read could send the API key or other sessions' history to the
-// model service.
+// Refuses projects that contain Mino's own data directory, or lie inside it.
+// Opening the home directory as a project is the common case; without this
+// check an unapproved read could send the API key or other sessions' history
+// to the model service, and a write could forge a session's log.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MINO_DIR_NAME } from '../config/minoHome';
 
 /** Shown to the person (desktop picker, CLI) and returned by every file tool in such a project. */
-export const PROJECT_CONTAINS_MINO_HOME_MESSAGE =
-  "This project folder contains Mino's data directory (~/.mino), where your API key and the history of " +
-  'every session are kept, so the file tools are turned off here: nothing can be read or written. ' +
-  'Open a folder inside your home directory instead, such as the folder of one project.';
+export const MINO_HOME_OVERLAP_MESSAGE =
+  "This project folder contains, or is inside, Mino's data directory (~/.mino), where your API key and the history " +
+  'of every session are kept, so the file tools are turned off here: nothing can be read or written. ' +
+  'Open the folder of one project instead, outside ~/.mino.';
 
 /**
  * True when the project's real path is the home directory or one of its
- * ancestors, or when ~/.mino itself resolves into the project. Real paths are
- * compared, so a symlinked route to the home directory counts.
+ * ancestors, when ~/.mino itself resolves into the project, or when the
+ * project is ~/.mino or inside it. Real paths are compared, so a symlinked
+ * route counts.
  */
-export async function projectContainsMinoHome(projectDir: string, homeDir: string): Promise<boolean> {
-  return projectGuardFacts(projectDir, homeDir).containsMinoHome;
+export async function projectOverlapsMinoHome(projectDir: string, homeDir: string): Promise<boolean> {
+  return projectGuardFacts(projectDir, homeDir).overlapsMinoHome;
 }
 
 export interface ProjectDirCheck {
-  containsMinoHome: boolean;
+  overlapsMinoHome: boolean;
   /** The real path of the project directory (its resolved name if it does not exist). */
   realProjectDir: string;
 }
@@ -36,7 +37,8 @@ export function projectGuardFacts(projectDir: string, homeDir: string): ProjectD
   const project = realOrResolved(projectDir);
   const home = realOrResolved(homeDir);
   const mino = realOrResolved(path.join(homeDir, MINO_DIR_NAME));
-  return { containsMinoHome: isSameOrInside(home, project) || isSameOrInside(mino, project), realProjectDir: project };
+  const overlaps = isSameOrInside(home, project) || isSameOrInside(mino, project) || isSameOrInside(project, mino);
+  return { overlapsMinoHome: overlaps, realProjectDir: project };
 }
 
 function isSameOrInside(candidate: string, dir: string): boolean {

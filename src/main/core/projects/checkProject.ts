@@ -4,7 +4,7 @@
 // not lie inside a protected directory such as ~/.ssh or a repository's .git.
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import { projectContainsMinoHome, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
+import { projectOverlapsMinoHome, MINO_HOME_OVERLAP_MESSAGE } from '../fs/projectGuard';
 import { protectedDirectoryRuleFor } from '../policy/protectedPaths';
 
 export type ProjectCheck = { ok: true; projectDir: string } | { ok: false; message: string };
@@ -24,8 +24,8 @@ export async function checkProjectDir(dir: string, homeDir: string): Promise<Pro
   } catch {
     return { ok: false, message: `${dir} cannot be read with your account's permissions. Check its permissions or choose another folder.` };
   }
-  if (await projectContainsMinoHome(realDir, homeDir)) {
-    return { ok: false, message: `Mino will not open ${dir} as a project. ${PROJECT_CONTAINS_MINO_HOME_MESSAGE}` };
+  if (await projectOverlapsMinoHome(realDir, homeDir)) {
+    return { ok: false, message: `Mino will not open ${dir} as a project. ${MINO_HOME_OVERLAP_MESSAGE}` };
   }
   const rule = protectedDirectoryRuleFor(realDir);
   if (rule) {

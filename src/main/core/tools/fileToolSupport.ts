@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
 import type { FsFailure } from '../fs/fsResult';
-import { projectGuardFacts, PROJECT_CONTAINS_MINO_HOME_MESSAGE } from '../fs/projectGuard';
+import { projectGuardFacts, MINO_HOME_OVERLAP_MESSAGE } from '../fs/projectGuard';
 import { normalizeProjectPath, PROJECT_ROOT } from '../fs/projectPath';
 import type { ProjectPath, ToolContext, Validation } from './types';
 
@@ -49,8 +49,8 @@ export function validateFileArgs<Args extends { path: ProjectPath }>(
  */
 export function guardProject(ctx: ToolContext): ToolResult | null {
   const check = projectGuardFacts(ctx.projectDir, ctx.homeDir);
-  if (check.containsMinoHome) {
-    return { status: 'error', output: `${PROJECT_CONTAINS_MINO_HOME_MESSAGE} Tell the user; do not retry with file tools.` };
+  if (check.overlapsMinoHome) {
+    return { status: 'error', output: `${MINO_HOME_OVERLAP_MESSAGE} Tell the user; do not retry with file tools.` };
   }
   // Confinement compares kernel-reported locations with paths under
   // projectDir, so a project named through a link would fail every call
