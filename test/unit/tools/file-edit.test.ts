@@ -65,9 +65,8 @@ describe('edit_file', () => {
   it('refuses an empty old_string and an edit that changes nothing, in validation', () => {
     const empty = editFileTool.validate({ path: 'a.txt', old_string: '', new_string: 'x' });
     const same = editFileTool.validate({ path: 'a.txt', old_string: 'x', new_string: 'x' });
-    expect(empty.ok || same.ok).toBe(false);
-    if (!empty.ok) expect(empty.reason).toMatch(/old_string is empty/);
-    if (!same.ok) expect(same.reason).toMatch(/the same/);
+    expect(empty).toMatchObject({ ok: false, reason: expect.stringMatching(/old_string is empty/) });
+    expect(same).toMatchObject({ ok: false, reason: expect.stringMatching(/the same/) });
   });
 
   it('refuses a missing file and suggests write_file create', async () => {
