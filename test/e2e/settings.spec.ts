@@ -2,7 +2,9 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { clientId } from '../../src/main/service/clients';
 import { dispatchInvoke } from '../../src/main/service/dispatch';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { startTestHttpServer } from '../support/mcp/httpServer';
+import { expect, test, type MinoHarness } from './fixtures';
 
 // The service starts without a key here, as on a first run.
 test.use({ withModel: false });
@@ -76,4 +78,110 @@ test('a first run without a key explains what to set, and the explanation goes o
   await expect(dialog.getByText('A key is stored securely on this computer.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close settings' }).click();
   await expect(notice).toHaveCount(0);
+});
+
+// ---------------------------------------------------------------- external tools (MCP)
+
+const EVERYTHING_BIN = path.resolve(__dirname, '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+const PROBE_SERVER = path.resolve(__dirname, '../support/mcp/probeServer.mjs');
+const MCP_ENV_SECRET = 'sk-mcp-env-SECRET-7171';
+const MCP_HEADER_SECRET = 'hdr-mcp-SECRET-8282';
+const MCP_QUERY_SECRET = 'qk-mcp-SECRET-9393';
+
+async function writeMcpConfig(home: string, servers: unknown[]): Promise<void> {
+  const dir = path.join(home, '.mino');
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await fs.writeFile(path.join(dir, 'mcp.json'), JSON.stringify({ servers }, null, 2), { mode: 0o600 });
+}
+
+/** A probe MCP server that starts only once a file named "go" exists in its working directory. */
+function gatedProbeServer(name: string) {
+  const script = `const fs = require('fs'); const t = setInterval(() => { if (fs.existsSync('go')) { clearInterval(t); import(${JSON.stringify(PROBE_SERVER)}); } }, 50);`;
+  return { name, command: process.execPath, args: ['-e', script] };
+}
+
+async function openProjectAndSettings(page: Page, mino: MinoHarness) {
+  mino.picker.willPick(mino.project);
+  await page.getByRole('button', { name: 'Open project…' }).click();
+  await expect(page.getByRole('button', { name: 'New session' })).toBeVisible();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  return page.getByRole('dialog', { name: 'Settings' });
+}
+
+test('Settings lists the MCP servers: connected ones with their tool count, a failing one with its error, and no secret anywhere in the page', async ({ page, mino }) => {
+  const remote = await startTestHttpServer();
+  try {
+    await writeMcpConfig(mino.home, [
+      { name: 'everything', command: process.execPath, args: [EVERYTHING_BIN, 'stdio'], env: { API_TOKEN: MCP_ENV_SECRET } },
+      { name: 'ghost', command: 'mino-no-such-command-xyz', env: { API_TOKEN: MCP_ENV_SECRET } },
+      { name: 'remote', url: `${remote.url}?key=${MCP_QUERY_SECRET}`, headers: { Authorization: `Bearer ${MCP_HEADER_SECRET}` } },
+    ]);
+    await mino.open();
+    const dialog = await openProjectAndSettings(page, mino);
+    const section = dialog.getByRole('region', { name: 'External tools (MCP)' });
+    await expect(section).toContainText(path.join(mino.home, '.mino', 'mcp.json'));
+
+    const everything = section.getByRole('listitem', { name: 'MCP server everything' });
+    await expect(everything.getByTestId('mcp-server-state')).toHaveText(/^Connected, \d+ tools$/);
+    await expect(everything).toContainText('Local command');
+    await expect(everything).toContainText('server-everything');
+    const ghost = section.getByRole('listitem', { name: 'MCP server ghost' });
+    await expect(ghost.getByTestId('mcp-server-state')).toHaveText('Failed');
+    await expect(ghost).toContainText('the command "mino-no-such-command-xyz" was not found');
+    const http = section.getByRole('listitem', { name: 'MCP server remote' });
+    await expect(http.getByTestId('mcp-server-state')).toHaveText('Connected, 5 tools');
+    await expect(http).toContainText(`Remote (HTTP): ${remote.url}`);
+
+    const content = await page.content();
+    for (const secret of [MCP_ENV_SECRET, MCP_HEADER_SECRET, MCP_QUERY_SECRET]) expect(content).not.toContain(secret);
+  } finally {
+    await remote.close();
+  }
+});
+
+test('checking MCP connections shows progress and leaves the rest of the dialog usable', async ({ page, mino }) => {
+  await writeMcpConfig(mino.home, [gatedProbeServer('slow')]);
+  await mino.open();
+  const dialog = await openProjectAndSettings(page, mino);
+  const section = dialog.getByRole('region', { name: 'External tools (MCP)' });
+  await expect(section).toContainText('Checking connections…');
+  await expect(section.getByRole('button', { name: 'Checking…' })).toBeDisabled();
+
+  // The check is still waiting for the server; the settings above it work meanwhile.
+  await dialog.getByLabel('Model name').fill('while-checking');
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Saved to');
+  await expect(section.getByRole('button', { name: 'Checking…' })).toBeDisabled();
+
+  await fs.writeFile(mino.projectFile('go'), '');
+  const slow = section.getByRole('listitem', { name: 'MCP server slow' });
+  await expect(slow.getByTestId('mcp-server-state')).toHaveText('Connected, 3 tools');
+  await expect(section).not.toContainText('Checking connections…');
+
+  await section.getByRole('button', { name: 'Check connections' }).click();
+  await expect(section.getByRole('button', { name: 'Check connections' })).toBeEnabled();
+  await expect(slow.getByTestId('mcp-server-state')).toHaveText('Connected, 3 tools');
+});
+
+test('without a project, Settings lists the MCP servers as not connected and starts none of them', async ({ page, mino }) => {
+  const marker = path.join(mino.project, 'started');
+  const script = `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`;
+  await writeMcpConfig(mino.home, [{ name: 'local', command: process.execPath, args: ['-e', script] }]);
+  await mino.open();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const section = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'External tools (MCP)' });
+  const local = section.getByRole('listitem', { name: 'MCP server local' });
+  await expect(local.getByTestId('mcp-server-state')).toHaveText('Not connected');
+  await expect(local).toContainText('Open a project to check it');
+  await section.getByRole('button', { name: 'Check connections' }).click();
+  await expect(section.getByRole('button', { name: 'Check connections' })).toBeEnabled();
+  await expect(fs.access(marker)).rejects.toThrow();
+});
+
+test('with no MCP servers configured, Settings says where to add them, with an example', async ({ page, mino }) => {
+  await mino.open();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const empty = page.getByRole('dialog', { name: 'Settings' }).getByTestId('mcp-empty');
+  await expect(empty).toContainText(`No MCP servers are configured. Add them to ${path.join(mino.home, '.mino', 'mcp.json')}`);
+  await expect(empty).toContainText('{"servers": [{"name": "files", "command": "npx"');
 });

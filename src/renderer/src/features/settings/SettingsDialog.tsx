@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiKeyStatus } from '../../../../shared/ipc';
 import { api, errorMessage } from '../../lib/api';
+import { McpServersSection } from './McpServersSection';
 
 interface SettingsDialogProps {
   open: boolean;
@@ -176,6 +177,8 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
           </button>
         </div>
       </form>
+
+      <McpServersSection open={open} />
     </dialog>
   );
 }
