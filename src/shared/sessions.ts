@@ -59,8 +59,12 @@ export const SessionViewSchema = z.object({
   busy: z.boolean(),
   /** Calls whose outcome is unknown after a crash; must be acknowledged before the next question. */
   unknownCalls: z.array(UnknownCallSchema),
-  /** The saved conversation so far, as events (replayed from the log, never re-run). */
-  past: z.array(TurnEventSchema),
+  /**
+   * The saved conversation so far, as events (replayed from the log, never re-run).
+   * Sent when a window adopts the session (open, new, current, clear, acknowledge);
+   * omitted from `session:changed`, so a change never re-reads a long log.
+   */
+  past: z.array(TurnEventSchema).optional(),
   /** Problems found when loading (e.g. a broken last line set aside). */
   loadProblems: z.array(z.string()),
 });
@@ -86,18 +90,27 @@ export const ApprovalAnswerSchema = z.strictObject({
   approved: z.boolean({ error: 'An approval answer is true or false.' }),
 });
 
-/** The person picks a mode; loosening needs a second call with `confirmed: true` after the warning was shown. */
+/**
+ * The person picks a mode. Loosening takes two calls: the first returns
+ * `needs_confirmation` with a `confirmationId`; after the person accepted the
+ * warning, the second sends the same mode with that id.
+ */
 export const ModeChangeInputSchema = z.strictObject({
   mode: z.string({ error: 'The mode must be text.' }).max(64, 'Unknown permission mode. Use manual, accept-edits or bypass.'),
-  confirmed: z.boolean().default(false),
+  /** The id from the service's `needs_confirmation` answer for this mode. */
+  confirmationId: z.uuid({ error: 'The mode confirmation id is not valid. Choose the mode again.' }).optional(),
+  /** From clients that predate `confirmationId`: never enough to loosen on its own. */
+  confirmed: z.boolean().optional(),
 });
 
 export const ModeChangeResultSchema = z.object({
-  /** `needs_confirmation`: loosening; show `warning` and "Switch to this mode?", then call again with confirmed. */
+  /** `needs_confirmation`: loosening; show `warning` and "Switch to this mode?", then call again with `confirmationId`. */
   status: z.enum(['changed', 'unchanged', 'needs_confirmation', 'error']),
   mode: PermissionModeSchema,
   message: z.string(),
   warning: z.string().optional(),
+  /** With `needs_confirmation`: valid once, for this window, session and mode, for a short while. */
+  confirmationId: z.uuid().optional(),
 });
 export type ModeChangeResult = z.infer<typeof ModeChangeResultSchema>;
 

@@ -11,7 +11,7 @@ import { MinoService } from '../../../src/main/service/minoService';
 import type { ClientContext } from '../../../src/main/service/ports';
 import type { SessionId } from '../../../src/shared/domain';
 import type { EventChannel, EventPayload, IpcResult } from '../../../src/shared/ipc';
-import type { SessionView, TurnEvent } from '../../../src/shared/sessions';
+import type { ModeChangeResult, SessionView, TurnEvent } from '../../../src/shared/sessions';
 import { FakeFolderPicker } from '../../support/bridge/fakeFolderPicker';
 import { MemorySecretStore } from '../../support/bridge/memorySecretStore';
 import { startMockResponsesServer, type MockResponsesServer } from '../../support/mockResponsesServer';
@@ -104,7 +104,12 @@ export interface ServiceHarness {
   cleanup(): Promise<void>;
 }
 
-export async function makeServiceHarness(files: Record<string, string> = { 'greet.go': GREET }): Promise<ServiceHarness> {
+export interface HarnessOptions {
+  /** Replaces the window system's "open this session in a new window" (e.g. one that fails). */
+  openSessionWindow?: (sessionId: SessionId) => void | Promise<void>;
+}
+
+export async function makeServiceHarness(files: Record<string, string> = { 'greet.go': GREET }, options: HarnessOptions = {}): Promise<ServiceHarness> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-service-int-')));
   const home = path.join(root, 'home');
   const project = path.join(root, 'project');
@@ -127,7 +132,7 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
       secrets: new MemorySecretStore(),
       pickFolder: picker.pick,
       env,
-      openSessionWindow: (sessionId) => void openedWindows.push(sessionId),
+      openSessionWindow: options.openSessionWindow ?? ((sessionId) => void openedWindows.push(sessionId)),
       focusClient: (client) => void focused.push(client),
       notifyApprovalWaiting: (client, sessionId, toolName) => void notifications.push({ client, sessionId, toolName }),
       clientContextChanged: (client, context) => void contexts.push({ client, context }),
@@ -172,3 +177,12 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
 export const EDIT_GREETING = {
   calls: [{ name: 'edit_file', arguments: { path: 'greet.go', old_string: '"hi"', new_string: '"hello"' }, call_id: 'call_edit' }],
 };
+
+/** Loosens the client's mode the way a window does: ask, then confirm with the id the service issued. */
+export async function loosen(client: FakeClient, mode: string): Promise<ModeChangeResult> {
+  const asked = await client.value<ModeChangeResult>('mode:set', { mode });
+  if (asked.status !== 'needs_confirmation') throw new Error(`Expected a warning before ${mode}, got ${asked.status}: ${asked.message}`);
+  const changed = await client.value<ModeChangeResult>('mode:set', { mode, confirmationId: asked.confirmationId });
+  if (changed.status !== 'changed') throw new Error(`Expected ${mode} after confirming, got ${changed.status}: ${changed.message}`);
+  return changed;
+}

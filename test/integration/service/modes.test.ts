@@ -1,12 +1,26 @@
 // Permission modes per session, in memory per service: confirmation to
-// loosen, immediate tightening, independence between windows, and a restart
-// back to manual.
+// loosen (bound to the warning the service issued), immediate tightening even
+// inside a running turn, independence between windows, and a restart back to manual.
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODE_WARNINGS, NO_SESSION_MESSAGE } from '../../../src/main/core/policy/modes';
 import { minoPaths } from '../../../src/main/core/config/minoHome';
-import { makeServiceHarness, type ServiceHarness } from './harness';
-import type { SessionView } from '../../../src/shared/sessions';
+import { STALE_CONFIRMATION_MESSAGE } from '../../../src/main/service/features/modes';
+import { loosen, makeServiceHarness, type FakeClient, type ServiceHarness } from './harness';
+import type { ModeChangeResult, SessionView } from '../../../src/shared/sessions';
+
+/** The refusal every unproven loosening gets: an error, the mode kept, and "choose the mode again". */
+async function expectRefused(client: FakeClient, input: unknown, mode = 'manual') {
+  const changesBefore = client.of('session:changed').length;
+  expect(await client.value('mode:set', input)).toEqual({ status: 'error', mode, message: expect.stringContaining(STALE_CONFIRMATION_MESSAGE) });
+  expect(STALE_CONFIRMATION_MESSAGE).toContain('Choose the mode again');
+  expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode });
+  expect(client.of('session:changed')).toHaveLength(changesBefore);
+}
+
+/** The bash command waits for this file in the project, so a test decides when the call ends. */
+const WAIT_FOR_RELEASE = 'while [ ! -e release ]; do sleep 0.05; done';
 
 describe('permission modes through the service', () => {
   let h: ServiceHarness;
@@ -21,21 +35,69 @@ describe('permission modes through the service', () => {
   it('asks before loosening, keeps manual when not confirmed, and changes once confirmed', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    const asked = await client.value('mode:set', { mode: 'accept-edits' });
-    expect(asked).toEqual({ status: 'needs_confirmation', mode: 'manual', message: expect.any(String), warning: MODE_WARNINGS['accept-edits'] });
+    const asked = await client.value<ModeChangeResult>('mode:set', { mode: 'accept-edits' });
+    expect(asked).toEqual({
+      status: 'needs_confirmation',
+      mode: 'manual',
+      message: expect.any(String),
+      warning: MODE_WARNINGS['accept-edits'],
+      confirmationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     // The person cancels: nothing more is sent, and the session stays manual.
     expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'manual' });
     expect(client.of('session:changed')).toEqual([]);
 
-    expect(await client.value('mode:set', { mode: 'accept-edits', confirmed: true })).toMatchObject({ status: 'changed', mode: 'accept-edits' });
+    const confirmed = await client.value('mode:set', { mode: 'accept-edits', confirmationId: asked.confirmationId });
+    expect(confirmed).toMatchObject({ status: 'changed', mode: 'accept-edits' });
     expect(client.of('session:changed').at(-1)).toMatchObject({ mode: 'accept-edits' });
     expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'accept-edits' });
+  });
+
+  it('refuses loosening in one call: a window that says it confirmed, without the service\'s warning id, stays manual', async () => {
+    h = await makeServiceHarness();
+    const { client } = await h.clientWithSession('a');
+    await expectRefused(client, { mode: 'bypass', confirmed: true });
+    await expectRefused(client, { mode: 'accept-edits', confirmed: true });
+  });
+
+  it('refuses a confirmation id the service never issued, one already used, and one issued for another mode', async () => {
+    h = await makeServiceHarness();
+    const { client } = await h.clientWithSession('a');
+    await expectRefused(client, { mode: 'bypass', confirmationId: randomUUID() });
+
+    const forEdits = await client.value<ModeChangeResult>('mode:set', { mode: 'accept-edits' });
+    await expectRefused(client, { mode: 'bypass', confirmationId: forEdits.confirmationId });
+    // A refused id is used up too, so it cannot be tried again for its own mode.
+    await expectRefused(client, { mode: 'accept-edits', confirmationId: forEdits.confirmationId });
+
+    const again = await client.value<ModeChangeResult>('mode:set', { mode: 'accept-edits' });
+    expect(await client.value('mode:set', { mode: 'accept-edits', confirmationId: again.confirmationId })).toMatchObject({ status: 'changed' });
+    await client.value('mode:set', { mode: 'manual' });
+    await expectRefused(client, { mode: 'accept-edits', confirmationId: again.confirmationId });
+  });
+
+  it('refuses a confirmation id issued to another window, and to the same window for a session it has closed', async () => {
+    h = await makeServiceHarness();
+    const { client: a } = await h.clientWithSession('a');
+    const { client: b } = await h.clientWithSession('b');
+    const issuedToA = await a.value<ModeChangeResult>('mode:set', { mode: 'bypass' });
+    await expectRefused(b, { mode: 'bypass', confirmationId: issuedToA.confirmationId });
+    await expectRefused(a, { mode: 'bypass', confirmationId: issuedToA.confirmationId });
+
+    // The window leaves its session for another project's; the id it was given for the old session is void.
+    const forOld = await a.value<ModeChangeResult>('mode:set', { mode: 'bypass' });
+    const elsewhere = `${h.root}/other`;
+    await fs.mkdir(elsewhere);
+    h.picker.willPick(elsewhere);
+    await a.value('projects:pick');
+    await a.value('sessions:new');
+    await expectRefused(a, { mode: 'bypass', confirmationId: forOld.confirmationId });
   });
 
   it('tightens at once without asking', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    await client.value('mode:set', { mode: 'bypass', confirmed: true });
+    await loosen(client, 'bypass');
     expect(await client.value('mode:set', { mode: 'manual' })).toMatchObject({ status: 'changed', mode: 'manual' });
     expect(await client.value('mode:set', { mode: 'manual' })).toMatchObject({ status: 'unchanged', mode: 'manual' });
   });
@@ -43,7 +105,7 @@ describe('permission modes through the service', () => {
   it('refuses an unknown mode with the policy message and keeps the mode', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    const result = await client.value('mode:set', { mode: 'yolo', confirmed: true });
+    const result = await client.value('mode:set', { mode: 'yolo', confirmationId: randomUUID() });
     expect(result).toEqual({ status: 'error', mode: 'manual', message: expect.stringContaining('Unknown permission mode "yolo"') });
     expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'manual' });
   });
@@ -51,14 +113,14 @@ describe('permission modes through the service', () => {
   it('refuses a mode change in a window without a session', async () => {
     h = await makeServiceHarness();
     const client = h.connect('a');
-    expect(await client.call('mode:set', { mode: 'bypass', confirmed: true })).toEqual({ ok: false, error: NO_SESSION_MESSAGE });
+    expect(await client.call('mode:set', { mode: 'bypass' })).toEqual({ ok: false, error: NO_SESSION_MESSAGE });
   });
 
   it('keeps modes and approvals of two windows apart', async () => {
     h = await makeServiceHarness({ 'a.txt': 'one\n', 'b.txt': 'one\n' });
     const { client: a } = await h.clientWithSession('a');
     const { client: b } = await h.clientWithSession('b');
-    await a.value('mode:set', { mode: 'accept-edits', confirmed: true });
+    await loosen(a, 'accept-edits');
     expect(await b.value<SessionView>('sessions:current')).toMatchObject({ mode: 'manual' });
 
     h.server.enqueue({ calls: [{ name: 'edit_file', arguments: { path: 'a.txt', old_string: 'one', new_string: 'two' }, call_id: 'ca' }] }, { text: 'Done.' });
@@ -81,7 +143,7 @@ describe('permission modes through the service', () => {
   it('restores a reopened session\'s mode in the same run, and a restart is manual', async () => {
     h = await makeServiceHarness();
     const { client, session } = await h.clientWithSession('a');
-    await client.value('mode:set', { mode: 'bypass', confirmed: true });
+    await loosen(client, 'bypass');
     await h.service.detachClient(client.id);
 
     const again = h.connect('b');
@@ -98,14 +160,39 @@ describe('permission modes through the service', () => {
   it('keeps the mode when the session is cleared', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    await client.value('mode:set', { mode: 'accept-edits', confirmed: true });
+    await loosen(client, 'accept-edits');
     expect(await client.value('sessions:clear')).toMatchObject({ mode: 'accept-edits', past: [] });
   });
 
-  it('lets a running turn keep the mode it started with; the change applies from the next message', async () => {
+  it('applies a tightening inside a running turn from its next tool call', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    await client.value('mode:set', { mode: 'accept-edits', confirmed: true });
+    await loosen(client, 'bypass');
+    h.server.enqueue(
+      { calls: [{ name: 'bash', arguments: { command: WAIT_FOR_RELEASE }, call_id: 'c_first' }] },
+      { calls: [{ name: 'bash', arguments: { command: 'true' }, call_id: 'c_second' }] },
+      { text: 'Done.' },
+    );
+    await client.value('turn:send', { text: 'Run two commands.' });
+    // The first call runs under bypass and waits; the person tightens before the next one.
+    await client.next('session:event', (payload) => payload.event.type === 'tool_confirmation' && payload.event.callId === 'c_first');
+    const during = await client.value('mode:set', { mode: 'manual' });
+    expect(during).toMatchObject({ status: 'changed', mode: 'manual', message: expect.stringContaining('The running turn uses it from its next tool call') });
+    await fs.writeFile(h.file('release'), '');
+
+    const ask = await client.next('approval:request');
+    expect(ask.callId).toBe('c_second');
+    await client.value('approvals:answer', { requestId: ask.requestId, approved: false });
+    await client.turnFinished();
+    expect(client.turnEvents().filter((event) => event.type === 'tool_call')).toEqual([
+      expect.objectContaining({ callId: 'c_first', decision: 'allow', mode: 'bypass' }),
+      expect.objectContaining({ callId: 'c_second', decision: 'ask', mode: 'manual' }),
+    ]);
+  });
+
+  it('keeps a running turn at its starting mode when the mode is loosened; the looser mode applies from the next message', async () => {
+    h = await makeServiceHarness();
+    const { client } = await h.clientWithSession('a');
     h.server.enqueue(
       { calls: [{ name: 'bash', arguments: { command: 'true' }, call_id: 'c_bash' }] },
       { calls: [{ name: 'edit_file', arguments: { path: 'greet.go', old_string: '"hi"', new_string: '"hello"' }, call_id: 'c_edit' }] },
@@ -113,21 +200,22 @@ describe('permission modes through the service', () => {
     );
     await client.value('turn:send', { text: 'Check, then edit.' });
     const bashAsk = await client.next('approval:request');
-    const during = await client.value('mode:set', { mode: 'manual' });
-    expect(during).toMatchObject({ status: 'changed', mode: 'manual', message: expect.stringContaining('The running turn keeps accept-edits') });
+    const during = await loosen(client, 'accept-edits');
+    expect(during.message).toContain('The running turn stays in manual until it ends; accept-edits applies from your next message.');
     await client.value('approvals:answer', { requestId: bashAsk.requestId, approved: true });
+
+    // The edit is still asked under the turn's manual, not allowed under the new accept-edits.
+    const editAsk = await client.next('approval:request', (request) => request.callId === 'c_edit');
+    await client.value('approvals:answer', { requestId: editAsk.requestId, approved: false });
     await client.turnFinished();
+    expect(client.turnEvents().find((event) => event.type === 'tool_call' && event.callId === 'c_edit')).toMatchObject({ decision: 'ask', mode: 'manual' });
+    expect(await fs.readFile(h.file('greet.go'), 'utf8')).toContain('"hi"');
 
-    // The edit was allowed by the turn's accept-edits, not asked under the new manual.
-    expect(client.of('approval:request')).toHaveLength(1);
-    expect(client.turnEvents().find((event) => event.type === 'tool_call' && event.callId === 'c_edit')).toMatchObject({ decision: 'allow', mode: 'accept-edits' });
-    expect(await fs.readFile(h.file('greet.go'), 'utf8')).toContain('"hello"');
-
-    h.server.enqueue({ calls: [{ name: 'edit_file', arguments: { path: 'greet.go', old_string: '"hello"', new_string: '"hey"' }, call_id: 'c_next' }] }, { text: 'Ok.' });
+    h.server.enqueue({ calls: [{ name: 'edit_file', arguments: { path: 'greet.go', old_string: '"hi"', new_string: '"hey"' }, call_id: 'c_next' }] }, { text: 'Ok.' });
     const nextTurn = client.received.length;
     await client.value('turn:send', { text: 'Edit again.' });
-    expect(await client.next('approval:request', (request) => request.callId === 'c_next')).toMatchObject({ toolName: 'edit_file' });
-    await client.value('turn:stop');
     await client.turnFinished(nextTurn);
+    expect(client.of('approval:request')).toHaveLength(2);
+    expect(await fs.readFile(h.file('greet.go'), 'utf8')).toContain('"hey"');
   });
 });

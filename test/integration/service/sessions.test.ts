@@ -3,10 +3,13 @@
 // past events, and unknown results must be acknowledged first.
 import * as fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { minoPaths } from '../../../src/main/core/config/minoHome';
 import { SessionLog } from '../../../src/main/core/sessions/sessionLog';
+import { clientId } from '../../../src/main/service/clients';
+import { dispatchInvoke } from '../../../src/main/service/dispatch';
 import type { SessionSummary } from '../../../src/shared/domain';
 import type { SessionOpenResult, SessionView } from '../../../src/shared/sessions';
-import { EDIT_GREETING, makeServiceHarness, type ServiceHarness } from './harness';
+import { EDIT_GREETING, loosen, makeServiceHarness, type ServiceHarness } from './harness';
 
 describe('sessions through the service', () => {
   let h: ServiceHarness;
@@ -113,7 +116,7 @@ describe('sessions through the service', () => {
     const opened = await client.value<SessionOpenResult>('sessions:open', { id: log.id });
     if (opened.where !== 'here') throw new Error('expected here');
     expect(opened.session.unknownCalls).toEqual([{ callId: 'call_build', name: 'bash', arguments: '{"command":"make"}' }]);
-    expect(opened.session.past.at(-1)).toMatchObject({ type: 'tool_result', callId: 'call_build', status: 'unknown' });
+    expect(opened.session.past?.at(-1)).toMatchObject({ type: 'tool_result', callId: 'call_build', status: 'unknown' });
 
     const refused = await client.call('turn:send', { text: 'Try again.' });
     expect(refused).toEqual({ ok: false, error: expect.stringMatching(/bash call_build.*acknowledge the unknown results/) });
@@ -172,5 +175,82 @@ describe('sessions through the service', () => {
     await client.value('projects:pick');
     expect(await client.value('sessions:current')).toBeNull();
     expect(await h.connect('b').value('sessions:open', { id: session.id })).toMatchObject({ where: 'here' });
+  });
+
+  it('removes the new session\'s file when its window cannot be opened, so no empty session is left in the list', async () => {
+    h = await makeServiceHarness(undefined, {
+      openSessionWindow: () => {
+        throw new Error('Mino could not open a new window. Close some windows and try again.');
+      },
+    });
+    const { client, session } = await h.clientWithSession('a');
+    expect(await client.call('sessions:new')).toEqual({ ok: false, error: 'Mino could not open a new window. Close some windows and try again.' });
+    expect((await client.value<SessionSummary[]>('sessions:list')).map((summary) => summary.id)).toEqual([session.id]);
+    expect(await fs.readdir(minoPaths(h.home).sessions)).toEqual([`${session.id}.jsonl`]);
+  });
+
+  it('leaves the session idle when telling its window about a new turn fails, so the next message is taken', async () => {
+    h = await makeServiceHarness();
+    const id = clientId('fragile');
+    let failBusy = true;
+    h.service.attachClient(id, (event, payload) => {
+      if (event === 'session:changed' && (payload as SessionView).busy && failBusy) {
+        failBusy = false;
+        throw new Error('The window stopped listening.');
+      }
+    });
+    const call = (channel: string, input?: unknown) => dispatchInvoke(h.service, id, channel, input);
+    h.picker.willPick(h.project);
+    await call('projects:pick');
+    await call('sessions:new');
+
+    expect(await call('turn:send', { text: 'First.' })).toEqual({ ok: false, error: expect.stringContaining('The window stopped listening') });
+    expect(await call('sessions:current')).toMatchObject({ ok: true, value: { busy: false } });
+    expect(h.server.requests).toEqual([]);
+    h.server.enqueue({ text: 'Hello.' });
+    expect(await call('turn:send', { text: 'Second.' })).toEqual({ ok: true, value: { started: true } });
+    await h.service.detachClient(id);
+  });
+
+  it('sends state changes without the saved conversation, and names the window after the first question', async () => {
+    h = await makeServiceHarness();
+    const { client, session } = await h.clientWithSession('a');
+    await loosen(client, 'accept-edits');
+    h.server.enqueue(EDIT_GREETING, { text: 'Done.' });
+    const turnStart = client.received.length;
+    await client.value('turn:send', { text: 'Change the greeting.' });
+    await client.turnFinished(turnStart);
+
+    const changes = client.of('session:changed');
+    expect(changes.map((view) => [view.mode, view.busy])).toEqual([
+      ['accept-edits', false],
+      ['accept-edits', true],
+      ['accept-edits', false],
+    ]);
+    for (const view of changes) expect(view).not.toHaveProperty('past');
+    expect(h.contexts.at(-1)?.context.session).toEqual({ id: session.id, label: 'Change the greeting.' });
+    // A window adopting the session still gets the whole conversation.
+    expect((await client.value<SessionView>('sessions:current')).past).toHaveLength(7);
+  });
+
+  it('keeps a recent project in the list when it is refused only because a turn is running in this window', async () => {
+    h = await makeServiceHarness();
+    const other = `${h.root}/other`;
+    await fs.mkdir(other);
+    const { client } = await h.clientWithSession('a');
+    h.picker.willPick(other);
+    await client.value('projects:pick');
+    h.picker.willPick(h.project);
+    await client.value('projects:pick');
+    await client.value('sessions:new');
+    h.server.enqueue({ hangAfterDeltas: ['Thinking'] });
+    await client.value('turn:send', { text: 'Think.' });
+    await client.nextTurnEvent('assistant_delta');
+
+    expect(await client.call('projects:openRecent', { path: other })).toEqual({ ok: false, error: expect.stringContaining('A turn is running in this window') });
+    expect((await client.value<Array<{ path: string }>>('projects:recent')).map((project) => project.path)).toContain(other);
+    await client.value('turn:stop');
+    await client.turnFinished();
+    expect(await client.value('projects:openRecent', { path: other })).toMatchObject({ opened: true });
   });
 });

@@ -23,10 +23,9 @@ export interface ProjectDeps {
   sessions?: ProjectSwitchHooks;
 }
 
-async function open(deps: ProjectDeps, client: ClientId, dir: string): Promise<OpenProjectResult> {
-  const check = await checkProjectDir(dir, deps.homeDir);
-  if (!check.ok) throw new Error(check.message);
-  const project: Project = { path: check.projectDir, name: path.basename(check.projectDir) || check.projectDir };
+/** Opens a folder checkProjectDir accepted (`projectDir` is its real path). */
+async function open(deps: ProjectDeps, client: ClientId, projectDir: string): Promise<OpenProjectResult> {
+  const project: Project = { path: projectDir, name: path.basename(projectDir) || projectDir };
   await deps.sessions?.releaseForProject(client, project.path);
   const recent = await rememberProject(deps.homeDir, project.path);
   deps.clients.state(client).project = project;
@@ -38,7 +37,9 @@ async function open(deps: ProjectDeps, client: ClientId, dir: string): Promise<O
 export async function pickAndOpenProject(deps: ProjectDeps, client: ClientId): Promise<OpenProjectResult> {
   const picked = await deps.pickFolder(client);
   if (picked === null) return { opened: false };
-  return open(deps, client, picked);
+  const check = await checkProjectDir(picked, deps.homeDir);
+  if (!check.ok) throw new Error(check.message);
+  return open(deps, client, check.projectDir);
 }
 
 /** Only folders already in the recent list: the renderer cannot name an arbitrary path. */
@@ -46,13 +47,14 @@ export async function openRecentProject(deps: ProjectDeps, client: ClientId, dir
   if (!(await isRecentProject(deps.homeDir, dir))) {
     throw new Error(`${dir} is not in your recent projects. Use "Open project…" to choose it.`);
   }
-  try {
-    return await open(deps, client, dir);
-  } catch (error) {
+  const check = await checkProjectDir(dir, deps.homeDir);
+  if (!check.ok) {
     // A folder that vanished or became unusable leaves the list, so it is not offered again.
+    // Any other refusal (a turn still running here) says nothing about the folder: it stays.
     deps.clients.broadcast('projects:recentChanged', await forgetProject(deps.homeDir, dir));
-    throw error;
+    throw new Error(check.message);
   }
+  return open(deps, client, check.projectDir);
 }
 
 export function recentProjects(homeDir: string): Promise<RecentProject[]> {

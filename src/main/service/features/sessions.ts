@@ -22,10 +22,11 @@ import { SessionLog } from '../../core/sessions/sessionLog';
 import type { ClientId, ClientRegistry, ClientState } from '../clients';
 import type { ServicePorts } from '../ports';
 import type { ApprovalBroker } from './approvals';
+import { ModeConfirmations } from './modeConfirmations';
 
 export interface RunningTurn {
   readonly controller: AbortController;
-  /** The mode the turn started with; a mode change applies from the next turn. */
+  /** The mode the turn started with: a loosening waits for the next turn, a tightening applies at the next call. */
   readonly mode: PermissionMode;
   /** Settles when the turn has ended and its end was reported. */
   readonly done: Promise<void>;
@@ -38,6 +39,8 @@ export interface OpenSession {
   /** Stops the session's MCP servers. */
   readonly closeDeps: () => Promise<void>;
   turn: RunningTurn | null;
+  /** The first question asked, for the window title; null until there is one. */
+  firstQuestion: string | null;
 }
 
 export interface SessionsDeps {
@@ -64,6 +67,8 @@ export class Sessions {
   private readonly closing = new Map<SessionId, Promise<void>>();
   /** Opening and creating run one at a time, so a session can never be bound to two clients. */
   private lock: Promise<unknown> = Promise.resolve();
+  /** Warnings shown for loosening a session's mode, awaiting the person's yes. */
+  readonly modeConfirmations = new ModeConfirmations();
 
   constructor(private readonly deps: SessionsDeps) {}
 
@@ -90,7 +95,7 @@ export class Sessions {
 
   async current(client: ClientId): Promise<SessionView | null> {
     const session = this.ownedBy(client);
-    return session ? this.view(session) : null;
+    return session ? this.view(session, true) : null;
   }
 
   /** A new session in the client's project: here if the client has none, else in a new window. */
@@ -105,7 +110,13 @@ export class Sessions {
         // Only the header is saved here; the new window opens the session like any saved one.
         const log = await SessionLog.create(this.deps.homeDir, check.projectDir);
         await log.close();
-        await opener(log.id);
+        try {
+          await opener(log.id);
+        } catch (error) {
+          // No window will ever open it (openById waits for this lock), so it would only be an empty orphan in the list.
+          await fs.rm(sessionFile(this.deps.homeDir, log.id), { force: true });
+          throw error;
+        }
         return { where: 'elsewhere', sessionId: log.id };
       }
       const made = this.makeDeps();
@@ -126,7 +137,7 @@ export class Sessions {
     return this.exclusive(async () => {
       const state = this.deps.clients.state(client);
       const owned = this.open.get(id);
-      if (owned && owned.client === client) return { where: 'here', session: await this.view(owned) };
+      if (owned && owned.client === client) return { where: 'here', session: await this.view(owned, true) };
       if (owned) {
         this.deps.ports.focusClient?.(owned.client);
         return { where: 'elsewhere', sessionId: id };
@@ -156,60 +167,74 @@ export class Sessions {
     const session = this.require(client);
     if (session.turn) throw new TurnInProgressError();
     await session.conversation.clear();
-    return this.changed(session);
+    const view = await this.view(session, true);
+    await this.changed(session);
+    return view;
   }
 
   async acknowledge(client: ClientId): Promise<SessionView> {
     const session = this.require(client);
     await session.conversation.acknowledge();
-    return this.changed(session);
+    const view = await this.view(session, true);
+    await this.changed(session);
+    return view;
   }
 
-  /** The session as its window shows it, with the saved conversation read from the log now. */
-  async view(session: OpenSession): Promise<SessionView> {
+  /**
+   * The session as its window shows it. With `withPast` (a window adopting the
+   * session) the saved conversation is read from the log now; without it the
+   * view costs nothing however long the session has grown.
+   */
+  async view(session: OpenSession, withPast: boolean): Promise<SessionView> {
     const loadProblems = session.conversation.loadProblems.map((problem) => problem.message);
+    const view: SessionView = {
+      id: session.id,
+      projectDir: session.conversation.projectDir,
+      mode: this.deps.modes.get(session.id),
+      busy: session.turn !== null,
+      unknownCalls: session.conversation.unknownCalls.map((call) => ({ callId: call.call_id, name: call.name, arguments: call.arguments })),
+      loadProblems,
+    };
+    if (!withPast) return view;
     let past: TurnEvent[] = [];
     try {
       past = replayEvents((await loadSession(this.deps.homeDir, session.id, acceptEveryCall)).records);
     } catch (error) {
       loadProblems.push(`The saved conversation cannot be shown: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return {
-      id: session.id,
-      projectDir: session.conversation.projectDir,
-      mode: this.deps.modes.get(session.id),
-      busy: session.turn !== null,
-      unknownCalls: session.conversation.unknownCalls.map((call) => ({ callId: call.call_id, name: call.name, arguments: call.arguments })),
-      past,
-      loadProblems,
-    };
+    const first = past.find((event) => event.type === 'user_message');
+    session.firstQuestion = first?.type === 'user_message' ? first.text : null;
+    return { ...view, past };
   }
 
-  /** Tells the owning client its session changed (busy, mode, unknown results, cleared); returns the view sent. */
-  async changed(session: OpenSession): Promise<SessionView> {
-    const view = await this.view(session);
+  /** Tells the owning client its session changed (busy, mode, unknown results, cleared), without its past. */
+  async changed(session: OpenSession): Promise<void> {
+    const view = await this.view(session, false);
     if (this.isOpen(session)) {
       this.deps.clients.emitTo(session.client, 'session:changed', view);
-      this.announce(session.client, view);
+      this.announce(session.client, session);
     }
-    return view;
+  }
+
+  /** A question is being sent: the first one names the session in its window title. */
+  noteQuestion(session: OpenSession, text: string): void {
+    session.firstQuestion ??= text;
   }
 
   /** Reports what the client shows now (its window title follows this). */
-  announce(client: ClientId, view: SessionView | null = null): void {
+  announce(client: ClientId, session: OpenSession | null = null): void {
     if (!this.deps.ports.clientContextChanged || !this.deps.clients.has(client)) return;
     const project = this.deps.clients.state(client).project;
-    const session = view ? { id: view.id, label: sessionLabel(view) } : null;
+    const shown = session ? { id: session.id, label: sessionLabel(session.firstQuestion) } : null;
     try {
-      this.deps.ports.clientContextChanged(client, { project, session });
+      this.deps.ports.clientContextChanged(client, { project, session: shown });
     } catch {
       // A title that cannot be set is cosmetic; the request that changed the context still succeeded.
     }
   }
 
   async announceCurrent(client: ClientId): Promise<void> {
-    const session = this.ownedBy(client);
-    this.announce(client, session ? await this.view(session) : null);
+    this.announce(client, this.ownedBy(client) ?? null);
   }
 
   /**
@@ -240,6 +265,7 @@ export class Sessions {
     const session = this.open.get(id);
     if (!session) return this.closing.get(id) ?? Promise.resolve();
     this.open.delete(id);
+    this.modeConfirmations.forgetSession(id);
     const closed = (async () => {
       session.turn?.controller.abort();
       this.deps.broker.denyAll(id, reason);
@@ -256,12 +282,12 @@ export class Sessions {
 
   private async bind(client: ClientId, state: ClientState, conversation: Conversation, closeDeps: () => Promise<void>): Promise<SessionView> {
     if (!this.deps.clients.has(client)) throw new Error('The window closed before the session opened.');
-    const session: OpenSession = { id: conversation.id, client, conversation, closeDeps, turn: null };
+    const session: OpenSession = { id: conversation.id, client, conversation, closeDeps, turn: null, firstQuestion: null };
     this.open.set(session.id, session);
     state.session = session.id;
     state.project = projectOf(conversation.projectDir);
-    const view = await this.view(session);
-    this.announce(client, view);
+    const view = await this.view(session, true);
+    this.announce(client, session);
     return view;
   }
 
@@ -305,9 +331,8 @@ export function projectOf(projectDir: string): Project {
 }
 
 /** The first question, shortened, so a person can tell windows apart. */
-function sessionLabel(view: SessionView): string {
-  const first = view.past.find((event) => event.type === 'user_message');
-  const text = first?.type === 'user_message' ? first.text.replace(/\s+/g, ' ').trim() : '';
+function sessionLabel(firstQuestion: string | null): string {
+  const text = firstQuestion?.replace(/\s+/g, ' ').trim() ?? '';
   if (!text) return 'New session';
   return text.length > LABEL_LENGTH ? `${text.slice(0, LABEL_LENGTH - 1)}…` : text;
 }

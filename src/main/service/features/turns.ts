@@ -1,9 +1,11 @@
 // Turns: a message starts `conversation.ask` in the background and the
 // request returns at once; the turn's events stream to the owning client as
 // `session:event`, with `session:changed` before the first (busy) and after
-// the last (idle). Stop aborts the turn and denies any pending ask.
+// the last (idle). Stop aborts the turn and denies any pending ask. Each
+// call is decided under the stricter of the turn's starting mode and the
+// session's mode now: a tightening reaches the next call, a loosening waits.
 import { TurnInProgressError, UnacknowledgedResultsError } from '../../core/agent/conversation';
-import type { SessionModes } from '../../core/policy/modes';
+import { stricterMode, type SessionModes } from '../../core/policy/modes';
 import type { ClientId, ClientRegistry } from '../clients';
 import { STOPPED_REASON, type ApprovalBroker } from './approvals';
 import { DeltaBatcher } from './deltaBatcher';
@@ -29,16 +31,27 @@ export async function sendMessage(deps: TurnDeps, client: ClientId, text: string
   };
   // Claimed before anything is awaited, so a second message in the meantime is refused.
   session.turn = turn;
-  await deps.sessions.changed(session);
-  if (!deps.sessions.isOpen(session)) {
+  const release = () => {
+    if (session.turn === turn) session.turn = null;
     turnEnded();
+  };
+  try {
+    await deps.sessions.changed(session);
+  } catch (error) {
+    // Nothing was sent to the model: give the claim back, or the session would stay busy for good.
+    release();
+    throw error;
+  }
+  if (!deps.sessions.isOpen(session)) {
+    release();
     throw new Error('The session closed before the message was sent.');
   }
+  deps.sessions.noteQuestion(session, text);
 
   const batcher = new DeltaBatcher((event) => deps.clients.emitTo(client, 'session:event', { sessionId: session.id, event }));
   void session.conversation
     .ask(text, {
-      mode: turn.mode,
+      mode: () => stricterMode(turn.mode, deps.modes.get(session.id)),
       approver: deps.broker.approverFor(session.id, client),
       onEvent: (event) => batcher.push(event),
       signal: turn.controller.signal,

@@ -61,7 +61,9 @@ export const api = {
   sendMessage: (text: string): Promise<{ started: true }> => unwrap(bridge().sendMessage({ text })),
   stopTurn: (): Promise<{ stopped: boolean }> => unwrap(bridge().stopTurn()),
   answerApproval: (requestId: string, approved: boolean): Promise<{ accepted: boolean }> => unwrap(bridge().answerApproval({ requestId, approved })),
-  setPermissionMode: (mode: string, confirmed = false): Promise<ModeChangeResult> => unwrap(bridge().setPermissionMode({ mode, confirmed })),
+  /** Loosening: call once without `confirmationId`, then again with the one the service returned with its warning. */
+  setPermissionMode: (mode: string, confirmationId?: string): Promise<ModeChangeResult> =>
+    unwrap(bridge().setPermissionMode(confirmationId === undefined ? { mode } : { mode, confirmationId })),
 
   onSettingsChanged: (callback: (view: SettingsView) => void): (() => void) => bridge().onSettingsChanged(callback),
   onRecentProjectsChanged: (callback: (projects: RecentProject[]) => void): (() => void) => bridge().onRecentProjectsChanged(callback),

@@ -1,5 +1,6 @@
 // The session's permission mode, in the header. Loosening asks once, with the
-// service's own warning, and Cancel is the default; tightening applies at once.
+// service's own warning, and Cancel is the default; the yes sends back the
+// one-time id the service issued with that warning. Tightening applies at once.
 import { useId, useState } from 'react';
 import { PERMISSION_MODES, type PermissionMode } from '../../../../shared/domain';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -21,15 +22,19 @@ interface ModeControlProps {
 
 export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
   const id = useId();
-  const [pending, setPending] = useState<{ mode: PermissionMode; warning: string } | null>(null);
+  const [pending, setPending] = useState<{ mode: PermissionMode; warning: string; confirmationId: string } | null>(null);
   const [working, setWorking] = useState(false);
 
-  async function request(requested: PermissionMode, confirmed: boolean) {
+  async function request(requested: PermissionMode, confirmationId?: string) {
     setWorking(true);
     try {
-      const result = await api.setPermissionMode(requested, confirmed);
+      const result = await api.setPermissionMode(requested, confirmationId);
       if (result.status === 'needs_confirmation') {
-        setPending({ mode: requested, warning: result.warning ?? `${requested} mode runs more calls without asking.` });
+        if (!result.confirmationId) {
+          onMessage(`Mino did not return a way to confirm ${requested} mode. The mode is unchanged: ${result.mode}. Choose the mode again.`, true);
+          return;
+        }
+        setPending({ mode: requested, warning: result.warning ?? `${requested} mode runs more calls without asking.`, confirmationId: result.confirmationId });
         return;
       }
       onChanged(result.mode);
@@ -64,7 +69,7 @@ export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
           disabled={working}
           onChange={(event) => {
             const requested = event.target.value as PermissionMode;
-            if (requested !== mode) void request(requested, false);
+            if (requested !== mode) void request(requested);
           }}
         >
           {PERMISSION_MODES.map((name) => (
@@ -85,9 +90,9 @@ export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
             setPending(null);
           }}
           onConfirm={() => {
-            const target = pending.mode;
+            const { mode: target, confirmationId } = pending;
             setPending(null);
-            void request(target, true);
+            void request(target, confirmationId);
           }}
         >
           <p className="warning" data-testid="mode-warning">

@@ -21,10 +21,10 @@ type Action =
 function reduce(state: WindowState, action: Action): WindowState {
   switch (action.type) {
     case 'adopt':
-      return { view: action.view, transcript: action.view ? transcriptFrom(action.view.past) : EMPTY_TRANSCRIPT };
+      return { view: action.view, transcript: action.view ? transcriptFrom(action.view.past ?? []) : EMPTY_TRANSCRIPT };
     case 'changed':
-      // Another session in this window starts its transcript afresh; the same session keeps what it shows.
-      if (!state.view || state.view.id !== action.view.id) return reduce(state, { type: 'adopt', view: action.view });
+      // Only the same session's state changes here: a change never carries the past a new transcript needs.
+      if (!state.view || state.view.id !== action.view.id) return state;
       return { ...state, view: action.view };
     case 'events': {
       const transcript = applyEvents(state.transcript, action.events);
@@ -57,6 +57,13 @@ export function useSessionWindow(): SessionWindow {
   const batcher = useRef<FrameBatcher<TurnEvent> | null>(null);
   sessionId.current = state.view?.id ?? null;
 
+  const adopt = useCallback((view: SessionView | null) => {
+    // Events still queued describe what the new view's past already holds, or another session.
+    batcher.current?.discard();
+    sessionId.current = view?.id ?? null;
+    dispatch({ type: 'adopt', view });
+  }, []);
+
   useEffect(() => {
     const events = createFrameBatcher<TurnEvent>((batch) => dispatch({ type: 'events', events: batch }));
     batcher.current = events;
@@ -67,8 +74,17 @@ export function useSessionWindow(): SessionWindow {
     const stopChanged = api.onSessionChanged((view) => {
       // Events queued before the change belong before it.
       events.flush();
-      sessionId.current = view.id;
-      dispatch({ type: 'changed', view });
+      if (view.id === sessionId.current) {
+        dispatch({ type: 'changed', view });
+        return;
+      }
+      // Another session is now this window's: fetch it whole (with its past) and start its transcript afresh.
+      void api.currentSession().then(
+        (current) => {
+          if (current?.id === view.id) adopt(current);
+        },
+        () => undefined,
+      );
     });
     return () => {
       stopEvents();
@@ -76,14 +92,8 @@ export function useSessionWindow(): SessionWindow {
       events.discard();
       batcher.current = null;
     };
-  }, []);
+  }, [adopt]);
 
-  const adopt = useCallback((view: SessionView | null) => {
-    // Events still queued describe what the new view's past already holds, or another session.
-    batcher.current?.discard();
-    sessionId.current = view?.id ?? null;
-    dispatch({ type: 'adopt', view });
-  }, []);
   const patch = useCallback((change: Partial<Pick<SessionView, 'busy' | 'mode'>>) => dispatch({ type: 'patch', patch: change }), []);
 
   return { view: state.view, transcript: state.transcript, adopt, patch };
