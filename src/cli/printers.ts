@@ -57,6 +57,8 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
           openAssistant(false);
           const title = event.asked ? askedTitle(event.name) : allowedRecordTitle(event.name, event.mode);
           const lines = [title, ...formatConfirmationFields(event.confirmation)];
+          // What a write will contain, or an external call's full arguments: shown in full, as the dialog does.
+          if (event.confirmation.preview !== undefined) lines.push('Preview:', event.confirmation.preview.replace(/\n$/, ''), '(end of preview)');
           if (event.asked && event.confirmation.warning) lines.push(event.confirmation.warning);
           out.write(`${lines.join('\n')}\n`);
           if (!event.asked) out.write('\n');
@@ -99,7 +101,14 @@ export function jsonPrinter(out: Output): TurnPrinter {
           line({ type: 'tool_call', call_id: event.callId, name: event.name, arguments: event.arguments, decision: event.decision, mode: event.mode });
           return;
         case 'tool_confirmation':
-          line({ type: 'tool_confirmation', call_id: event.callId, name: event.name, asked: event.asked, fields: event.confirmation.fields });
+          line({
+            type: 'tool_confirmation',
+            call_id: event.callId,
+            name: event.name,
+            asked: event.asked,
+            fields: event.confirmation.fields,
+            ...(event.confirmation.preview !== undefined ? { preview: event.confirmation.preview } : {}),
+          });
           return;
         case 'approval':
           line({ type: 'approval', call_id: event.callId, approved: event.approved });

@@ -104,6 +104,18 @@ describe('mino exec', () => {
     expect(await fs.readFile(fx.file('greet.go'), 'utf8')).toBe(GREET);
   });
 
+  it('shows what a write will contain before asking', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue(
+      { calls: [{ name: 'write_file', arguments: { path: 'notes.md', content: '# Notes\n\nFirst line.\n', mode: 'create' } }] },
+      { text: 'Not written.' },
+    );
+    const run = await runCli(fx, ['exec', 'write notes']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Preview:\n# Notes\n\nFirst line.\n(end of preview)\nWrites with your account permissions');
+    await expect(fs.access(fx.file('notes.md'))).rejects.toThrow();
+  });
+
   it('shows the allowed-without-confirmation record in accept-edits mode', async () => {
     fx = await makeAgentFixture({ files: { 'notes.md': '# Relase notes\n' } });
     fx.server.enqueue(
