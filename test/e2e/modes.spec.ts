@@ -1,8 +1,17 @@
 // The mode control: loosening asks with the service's warning (Cancel is the
-// default), tightening applies at once, and a loosened mode lets an edit run
-// as a shown record instead of a dialog.
+// default) and confirms with the id the service issued with it, tightening
+// applies at once, and a loosened mode lets an edit run as a shown record
+// instead of a dialog. A page that skips the warning cannot loosen.
 import * as fs from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import type { IpcResult, MinoApi } from '../../src/shared/ipc';
+import type { ModeChangeResult } from '../../src/shared/sessions';
 import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, scriptGreetTurn, test } from './fixtures';
+
+/** What a page can send on its own, bypassing the mode control. */
+function setModeFromPage(page: Page, input: { mode: string; confirmationId?: string; confirmed?: boolean }): Promise<IpcResult<ModeChangeResult>> {
+  return page.evaluate((request) => (globalThis as unknown as { mino: MinoApi }).mino.setPermissionMode(request), input);
+}
 
 test.beforeEach(async ({ mino }) => {
   await mino.writeProject({ 'greet.go': GREET_GO });
@@ -60,4 +69,22 @@ test('tightening applies at once without a question', async ({ page }) => {
   await expect(mode).toHaveValue('manual');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('window-message')).toHaveText('Permission mode for this session: manual.');
+});
+
+test('a page that claims the person confirmed, without the warning the service issued, cannot loosen the mode', async ({ page }) => {
+  const mode = page.getByLabel('Permission mode');
+  const result = await setModeFromPage(page, { mode: 'bypass', confirmed: true });
+  expect(result).toMatchObject({ ok: true, value: { status: 'error', mode: 'manual', message: expect.stringContaining('Choose the mode again') } });
+  // Nor can it reuse the id of a warning the person answered.
+  await mode.selectOption('bypass');
+  await page.getByRole('dialog', { name: 'Switch to this mode?' }).getByRole('button', { name: 'Switch to bypass' }).click();
+  await expect(mode).toHaveValue('bypass');
+  await mode.selectOption('manual');
+  await expect(mode).toHaveValue('manual');
+  const asked = await setModeFromPage(page, { mode: 'accept-edits' });
+  if (!asked.ok || !asked.value.confirmationId) throw new Error('expected a warning with a confirmation id');
+  const id = asked.value.confirmationId;
+  expect(await setModeFromPage(page, { mode: 'accept-edits', confirmationId: id })).toMatchObject({ ok: true, value: { status: 'changed' } });
+  await setModeFromPage(page, { mode: 'manual' });
+  expect(await setModeFromPage(page, { mode: 'accept-edits', confirmationId: id })).toMatchObject({ ok: true, value: { status: 'error', mode: 'manual' } });
 });
