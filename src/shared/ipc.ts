@@ -223,10 +223,6 @@ export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.hasOwn(INVOKE_CHANNELS, name);
 }
 
-export function isEventChannel(name: unknown): name is EventChannel {
-  return typeof name === 'string' && Object.hasOwn(EVENT_CHANNELS, name);
-}
-
 /** Prefix of the IPC channel an event travels on, so events and invokes never share a name. */
 export const EVENT_IPC_PREFIX = 'mino-event:';
 

@@ -58,13 +58,6 @@ describe('per-session permission modes', () => {
     const afterRestart = new SessionModes();
     expect(afterRestart.get(A)).toBe('manual');
   });
-
-  it('forgets a deleted session', async () => {
-    const modes = new SessionModes();
-    await loosened(modes, A, 'bypass');
-    modes.forget(A);
-    expect(modes.get(A)).toBe('manual');
-  });
 });
 
 describe('changing the mode', () => {
@@ -166,12 +159,6 @@ describe('changing the mode', () => {
         message: 'Select a session before changing its permission mode',
       });
     }
-  });
-
-  it('offers set as the same operation as change', async () => {
-    const modes = new SessionModes();
-    await modes.set(A, 'accept-edits', answering(true).confirm);
-    expect(modes.get(A)).toBe('accept-edits');
   });
 });
 

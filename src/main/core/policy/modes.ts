@@ -86,13 +86,4 @@ export class SessionModes {
     return { status: 'changed', mode: to, message: modeMessage(to) };
   }
 
-  /** The same as `change`. */
-  set(sessionId: SessionId | null | undefined, requested: string, confirm: ConfirmLoosening): Promise<ModeChange> {
-    return this.change(sessionId, requested, confirm);
-  }
-
-  /** Drops a deleted session's mode. Clearing a session's history must not call this: the mode stays. */
-  forget(sessionId: SessionId): void {
-    this.modes.delete(sessionId);
-  }
 }
