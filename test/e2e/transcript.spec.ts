@@ -87,3 +87,19 @@ test('a long saved session is virtualized: few rows in the page, newest in view,
   await expect(transcript.getByText('Question number 1', { exact: true })).toBeInViewport();
   expect(await transcript.locator('.transcript-row').count()).toBeLessThan(60);
 });
+
+test('an answer streamed in pieces renders as the whole text does: a fence keeps its blank lines, a loose list stays one list', async ({ page, mino }) => {
+  const text = ['Steps:', '', '1. Write', '', '2. Test', '', '```ts', 'const a = 1;', '', '', 'const b = 2;', '```', '', 'Done.'].join('\n');
+  // Cut inside the fence and between a blank line and the list item after it.
+  const cuts = [9, 12, 20, 40, 47, text.length];
+  mino.server.enqueue({ text, deltas: cuts.map((end, i) => text.slice(i === 0 ? 0 : cuts[i - 1], end)) });
+  await mino.open();
+  await mino.startSession();
+  await ask(page, 'How?');
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer.getByText('Done.')).toBeVisible();
+  await expect(answer.locator('ol')).toHaveCount(1);
+  await expect(answer.locator('ol > li > p')).toHaveText(['Write', 'Test']);
+  await expect(answer.locator('pre')).toHaveCount(1);
+  expect(await answer.locator('pre code').textContent()).toBe('const a = 1;\n\n\nconst b = 2;\n');
+});

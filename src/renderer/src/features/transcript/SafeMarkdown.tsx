@@ -1,8 +1,13 @@
 // The model's text as Markdown, with nothing it can make the window do on its
 // own: raw HTML is dropped, images are not fetched (a URL can carry data out),
 // and links open only through a question to the person.
-import type { ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+//
+// The text renders block by block (see markdownBlocks.ts): a block whose text
+// has not changed is not parsed again, so a streaming answer costs one parse of
+// its last block per render rather than one of everything written so far.
+import { memo, useMemo, type ReactElement, type ReactNode } from 'react';
+import Markdown, { type Components, type Options } from 'react-markdown';
+import { markdownBlocks } from './markdownBlocks';
 import { useAskToOpenLink } from '../links/LinkConfirm';
 import { openableUrl } from '../links/openableUrl';
 
@@ -42,12 +47,44 @@ const components: Components = {
   img: ({ alt, src }) => <MarkdownImage alt={alt} src={src} />,
 };
 
-export function SafeMarkdown({ text }: { text: string }) {
+/** The one set of rules every block renders with. */
+const safeOptions: Readonly<Options> = { skipHtml: true, components };
+
+/**
+ * Finished blocks, rendered, by text: a row scrolled out of view and back
+ * mounts again without parsing again. Small, and oldest out first.
+ */
+const rendered = new Map<string, ReactElement>();
+const RENDERED_MAX = 400;
+
+function renderBlock(text: string, finished: boolean): ReactElement {
+  const known = rendered.get(text);
+  if (known) {
+    rendered.delete(text);
+    rendered.set(text, known);
+    return known;
+  }
+  const element = Markdown({ ...safeOptions, children: text });
+  if (finished) {
+    rendered.set(text, element);
+    if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+  }
+  return element;
+}
+
+const MarkdownBlock = memo(function MarkdownBlock({ text, finished }: { text: string; finished: boolean }): ReactElement {
+  return renderBlock(text, finished);
+});
+
+/** `streaming`: the text is still growing, so its last block is not worth keeping. */
+export function SafeMarkdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const blocks = useMemo(() => markdownBlocks(text), [text]);
   return (
     <div className="markdown">
-      <ReactMarkdown skipHtml components={components}>
-        {text}
-      </ReactMarkdown>
+      {blocks.map((block, index) => (
+        // A block's index is its identity: while text streams in, only the last one grows.
+        <MarkdownBlock key={index} text={block} finished={!streaming || index < blocks.length - 1} />
+      ))}
     </div>
   );
 }

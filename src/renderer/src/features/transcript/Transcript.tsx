@@ -94,7 +94,7 @@ function TranscriptEntry({ item, expanded, onToggle }: { item: TranscriptItem; e
       return (
         <div className="message message-assistant" data-testid="assistant-message" aria-busy={item.streaming}>
           <span className="speaker">Mino</span>
-          <SafeMarkdown text={item.text} />
+          <SafeMarkdown text={item.text} streaming={item.streaming} />
           {item.streaming && <span className="muted small">Writing…</span>}
         </div>
       );
