@@ -1,25 +1,14 @@
 // What only Electron can show: the built app's window options, preload
 // surface, protocol and guards. Runs where Electron's binary is installed and
 // is reported as skipped where it is not (it cannot be downloaded everywhere).
-import { existsSync, readFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { APP_ROOT, electronBinary, MISSING_BINARY_REASON } from './electronBinary';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 
-const ROOT = path.resolve(__dirname, '../../..');
-
-/** The Electron executable, found by files alone: requiring `electron` throws where the binary is missing. */
-function electronBinary(): string | null {
-  const packageDir = path.join(ROOT, 'node_modules', 'electron');
-  const pathFile = path.join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const executable = path.join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(executable) ? executable : null;
-}
-
 const binary = electronBinary();
-test.skip(binary === null, 'Electron binary not installed (node_modules/electron/path.txt or dist/ missing); the _electron specs need it.');
+test.skip(binary === null, MISSING_BINARY_REASON);
 
 let app: ElectronApplication;
 let page: Page;
@@ -31,7 +20,7 @@ test.beforeEach(async () => {
   app = await electron.launch({
     executablePath: binary ?? undefined,
     // Chromium refuses to run as root with its sandbox; only CI containers run as root.
-    args: [...(rootUser ? ['--no-sandbox'] : []), ROOT],
+    args: [...(rootUser ? ['--no-sandbox'] : []), APP_ROOT],
     env: { ...process.env, HOME: home, OPENAI_API_KEY: '' },
   });
   page = await app.firstWindow();

@@ -2,24 +2,14 @@
 // dialog (stubbed in the main process, the one fake), a second session in a
 // window of its own from the one factory, and the guards on that window too.
 // Runs where Electron's binary is installed; skipped where it is not.
-import { existsSync, readFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { APP_ROOT, electronBinary, MISSING_BINARY_REASON } from './electronBinary';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 
-const ROOT = path.resolve(__dirname, '../../..');
-
-function electronBinary(): string | null {
-  const packageDir = path.join(ROOT, 'node_modules', 'electron');
-  const pathFile = path.join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const executable = path.join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(executable) ? executable : null;
-}
-
 const binary = electronBinary();
-test.skip(binary === null, 'Electron binary not installed (node_modules/electron/path.txt or dist/ missing); the _electron specs need it.');
+test.skip(binary === null, MISSING_BINARY_REASON);
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 interface MinoInPage {
@@ -43,7 +33,7 @@ test.beforeEach(async () => {
   const rootUser = typeof process.getuid === 'function' && process.getuid() === 0;
   app = await electron.launch({
     executablePath: binary ?? undefined,
-    args: [...(rootUser ? ['--no-sandbox'] : []), ROOT],
+    args: [...(rootUser ? ['--no-sandbox'] : []), APP_ROOT],
     env: { ...process.env, HOME: home, OPENAI_API_KEY: '' },
   });
   first = await app.firstWindow();
