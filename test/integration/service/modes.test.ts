@@ -190,6 +190,28 @@ describe('permission modes through the service', () => {
     ]);
   });
 
+  it('keeps a tightening for the rest of the turn even when the mode is loosened again before the next call', async () => {
+    h = await makeServiceHarness();
+    const { client } = await h.clientWithSession('a');
+    await loosen(client, 'bypass');
+    h.server.enqueue(
+      { calls: [{ name: 'bash', arguments: { command: WAIT_FOR_RELEASE }, call_id: 'c_first' }] },
+      { calls: [{ name: 'bash', arguments: { command: 'true' }, call_id: 'c_second' }] },
+      { text: 'Done.' },
+    );
+    await client.value('turn:send', { text: 'Run two commands.' });
+    await client.next('session:event', (payload) => payload.event.type === 'tool_confirmation' && payload.event.callId === 'c_first');
+    await client.value('mode:set', { mode: 'manual' });
+    const back = await loosen(client, 'bypass');
+    expect(back.message).toContain('The running turn stays in manual until it ends; bypass applies from your next message.');
+    await fs.writeFile(h.file('release'), '');
+
+    const ask = await client.next('approval:request');
+    expect(ask.callId).toBe('c_second');
+    await client.value('approvals:answer', { requestId: ask.requestId, approved: false });
+    await client.turnFinished();
+  });
+
   it('keeps a running turn at its starting mode when the mode is loosened; the looser mode applies from the next message', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');

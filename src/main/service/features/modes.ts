@@ -59,15 +59,19 @@ export async function setPermissionMode(deps: ModeDeps, client: ClientId, input:
       return { status: 'unchanged', mode: current, message: change.message };
     case 'changed':
       await deps.sessions.changed(session);
-      return { status: 'changed', mode: change.mode, message: `${change.message}${runningTurnNote(session, change.mode)}` };
+      return { status: 'changed', mode: change.mode, message: `${change.message}${tightenRunningTurn(session, change.mode)}` };
   }
 }
 
-/** What the change means for a turn that is running now. */
-function runningTurnNote(session: OpenSession, mode: PermissionMode): string {
+/**
+ * A running turn's mode only ratchets tighter: a tightening applies from its
+ * next tool call, a loosening (even back to where it started) from the next
+ * message. Returns what that means, for the person.
+ */
+function tightenRunningTurn(session: OpenSession, mode: PermissionMode): string {
   const running = session.turn;
   if (!running) return '';
-  const effective = stricterMode(running.mode, mode);
-  if (effective === mode) return ' The running turn uses it from its next tool call.';
-  return ` The running turn stays in ${effective} until it ends; ${mode} applies from your next message.`;
+  running.mode = stricterMode(running.mode, mode);
+  if (running.mode === mode) return ' The running turn uses it from its next tool call.';
+  return ` The running turn stays in ${running.mode} until it ends; ${mode} applies from your next message.`;
 }

@@ -26,8 +26,11 @@ import { ModeConfirmations } from './modeConfirmations';
 
 export interface RunningTurn {
   readonly controller: AbortController;
-  /** The mode the turn started with: a loosening waits for the next turn, a tightening applies at the next call. */
-  readonly mode: PermissionMode;
+  /**
+   * The mode the turn's calls are decided under. It only ever tightens while
+   * the turn runs (see `tightenRunningTurn`): a loosening waits for the next turn.
+   */
+  mode: PermissionMode;
   /** Settles when the turn has ended and its end was reported. */
   readonly done: Promise<void>;
 }

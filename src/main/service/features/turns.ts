@@ -5,7 +5,7 @@
 // call is decided under the stricter of the turn's starting mode and the
 // session's mode now: a tightening reaches the next call, a loosening waits.
 import { TurnInProgressError, UnacknowledgedResultsError } from '../../core/agent/conversation';
-import { stricterMode, type SessionModes } from '../../core/policy/modes';
+import type { SessionModes } from '../../core/policy/modes';
 import type { ClientId, ClientRegistry } from '../clients';
 import { STOPPED_REASON, type ApprovalBroker } from './approvals';
 import { DeltaBatcher } from './deltaBatcher';
@@ -51,7 +51,7 @@ export async function sendMessage(deps: TurnDeps, client: ClientId, text: string
   const batcher = new DeltaBatcher((event) => deps.clients.emitTo(client, 'session:event', { sessionId: session.id, event }));
   void session.conversation
     .ask(text, {
-      mode: () => stricterMode(turn.mode, deps.modes.get(session.id)),
+      mode: () => turn.mode,
       approver: deps.broker.approverFor(session.id, client),
       onEvent: (event) => batcher.push(event),
       signal: turn.controller.signal,
