@@ -245,6 +245,35 @@ describe('what a command leaves behind', () => {
     }
   });
 
+  it('keeps output a process substitution writes just after the command exits', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mino-bash-bg-'));
+    try {
+      const result = await bashTool.execute({ command: 'echo hello > >(sleep 0.2; sed s/h/H/)' }, null, { projectDir: dir, homeDir: dir });
+      expect(result.output).toContain('Hello');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a finished command as exited even when a process outside its group holds the output', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mino-bash-bg-'));
+    try {
+      const tool = createBashTool({ timeoutMs: 20_000, killGraceMs: 500 });
+      const result = await tool.execute({ command: 'setsid sleep 5 & echo $! > escaped.pid; echo quick' }, null, { projectDir: dir, homeDir: dir });
+      expect(result).toMatchObject({ status: 'completed' });
+      expect(result.output).toContain('quick');
+      expect(result.output).not.toContain('Timed out');
+      const pid = Number((await readFile(join(dir, 'escaped.pid'), 'utf8')).trim());
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('never passes the model service key to a command', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mino-bash-env-'));
     const saved = process.env.OPENAI_API_KEY;

@@ -28,6 +28,10 @@ export interface GroupRunOutcome {
 }
 
 const POLL_MS = 25;
+/** How long output may still arrive after the command itself exits. */
+const AFTER_EXIT_GRACE_MS = 500;
+/** SIGTERM-to-SIGKILL grace for what a finished command left running. */
+const REAP_GRACE_MS = 100;
 
 export function runInProcessGroup(file: string, args: readonly string[], options: GroupRunOptions): Promise<GroupRunOutcome> {
   return new Promise((resolve) => {
@@ -80,17 +84,23 @@ export function runInProcessGroup(file: string, args: readonly string[], options
       // Only a failure to start ends the run here; later errors still end in "close".
       if (child.pid === undefined) finish({ ending: 'exited', exitCode: null, exitSignal: null, startError: error });
     });
-    // When the command itself exits, whatever it left running in its group (`cmd &`) ends too:
-    // nothing the model started outlives its call, and pipes held by such processes are released.
-    // Output still in the pipes is read to the end; the timeout still applies if something outside the group holds them.
+    // When the command itself exits, what it left behind gets a moment to finish writing (a process
+    // substitution, say); then its group is ended and the output closed. So nothing it started outlives
+    // the call, and nothing (not even a process that left the group) can hold the call open.
     let reaping: Promise<void> | null = null;
+    let afterExit: NodeJS.Timeout | undefined;
+    const reap = () => {
+      if (killing || reaping || child.pid === undefined) return;
+      reaping = killProcessGroup(child.pid, REAP_GRACE_MS).then(closeStreams);
+    };
     child.on('exit', () => {
-      if (killing || child.pid === undefined) return;
-      reaping = killProcessGroup(child.pid, options.killGraceMs);
+      if (!killing) afterExit = setTimeout(reap, AFTER_EXIT_GRACE_MS);
     });
     child.on('close', (code, signal) => {
-      const done = () => finish({ ending, exitCode: code, exitSignal: signal });
-      void Promise.all([killing, reaping]).then(done);
+      clearTimeout(afterExit);
+      // The output is complete; background processes that do not write to it still end with the call.
+      if (!killing && !reaping && child.pid !== undefined) reaping = killProcessGroup(child.pid, REAP_GRACE_MS);
+      void Promise.all([killing, reaping]).then(() => finish({ ending, exitCode: code, exitSignal: signal }));
     });
   });
 }
