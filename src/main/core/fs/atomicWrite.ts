@@ -17,7 +17,8 @@ import { checkDirectoryChain, descriptorPath } from './confinedOpen';
 import { errorCode, failed, type FsFailure } from './fsResult';
 import { resolveInProject } from './projectPath';
 
-export type WriteResult = { ok: true } | FsFailure;
+/** `note`: the new content is in place, but something after publishing (making it durable) failed. */
+export type WriteResult = { ok: true; note?: string } | FsFailure;
 
 /** Why a create was not published: the name was taken after the check. Tools turn this into their changed-file result. */
 export const TARGET_APPEARED = 'target-appeared';
@@ -44,7 +45,7 @@ export async function createFileAtomically(root: string, p: ProjectPath, content
       if (errorCode(error) === 'EEXIST') return { ok: false, kind: TARGET_APPEARED, reason: `${p} appeared before it could be created.` };
       throw error;
     }
-    fs.unlinkSync(temp);
+    // The temporary name is removed with the others, after publishing.
     return { ok: true };
   });
 }
@@ -77,6 +78,7 @@ async function publish<Placed extends PublishResult>(
   let tempFd: number | null = null;
   let dirFd: number | null = null;
   let tempCreated = false;
+  let published = false;
   try {
     tempFd = fs.openSync(temp, TEMP_FLAGS, mode ?? 0o666);
     tempCreated = true;
@@ -93,16 +95,22 @@ async function publish<Placed extends PublishResult>(
     dirFd = fs.openSync(dir, constants.O_RDONLY | O_DIRECTORY);
     const placed = place(temp, target);
     if (!placed.ok) return placed;
+    published = true;
+    // After a link the temporary name still exists; after a rename it is already gone.
+    fs.rmSync(temp, { force: true });
     tempCreated = false;
     // Makes the new name durable: without it a crash could lose the rename or link.
     await fsync(dirFd);
     return { ok: true };
   } catch (error) {
-    return failed(`could not write ${p} (${errorCode(error) ?? String(error)}); the file was not changed.`);
+    const code = errorCode(error) ?? String(error);
+    // Once published, the file has changed: saying otherwise would send the model to redo a done write.
+    if (published) return { ok: true, note: `The new content is in place, but Mino could not confirm it reached the disk (${code}).` };
+    return failed(`could not write ${p} (${code}); the file was not changed.`);
   } finally {
     closeQuietly(tempFd);
     closeQuietly(dirFd);
-    if (tempCreated) fs.rmSync(temp, { force: true });
+    if (tempCreated) removeQuietly(temp);
   }
 }
 
@@ -110,6 +118,15 @@ async function writeAll(fd: number, data: Buffer): Promise<void> {
   for (let offset = 0; offset < data.length; ) {
     const { bytesWritten } = await write(fd, data, offset, data.length - offset, offset);
     offset += bytesWritten;
+  }
+}
+
+/** Removes a leftover temporary file; one that cannot be removed is still recognisable by its name. */
+function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // Reported by nothing: the write's own outcome is what the caller needs.
   }
 }
 

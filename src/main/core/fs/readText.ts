@@ -56,6 +56,8 @@ export function readProjectText(root: string, p: ProjectPath): TextReadResult {
       if (bytesRead < wanted || length === buffer.length) break;
     }
     if (length > MAX_TEXT_BYTES) return tooLarge(p, length);
+    // Grown (or shrunk) between fstat and the read: what was read may be torn.
+    if (length !== stat.size) return changedWhileReading(p);
     const bytes = buffer.subarray(0, length);
     if (bytes.includes(0)) return binaryRefusal(p, length);
     let text: string;
@@ -86,6 +88,10 @@ export function kibibytes(size: number): number {
 
 function binaryRefusal(p: ProjectPath, size: number): FsFailure {
   return refused(`${p}: binary file, ${kibibytes(size)} KiB; not shown.`);
+}
+
+function changedWhileReading(p: ProjectPath): FsFailure {
+  return failed(`${p} changed while it was being read; read it again.`);
 }
 
 function tooLarge(p: ProjectPath, size: number): FsFailure {

@@ -15,6 +15,7 @@ import {
   validateFileArgs,
   WRITE_DENIAL_MESSAGE,
   WRITE_WARNING,
+  withNote,
 } from './fileToolSupport';
 import { describeSize, previewText } from './preview';
 import { unifiedDiff } from './unifiedDiff';
@@ -114,7 +115,7 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
     if (!current.ok || sha256Hex(current.file.bytes) !== state.sha256) return { status: 'failed', output: CHANGED_AFTER_APPROVAL };
     const replaced = await replaceFileAtomically(ctx.projectDir, args.path, state.newText, state.fileMode);
     if (!replaced.ok) return { status: 'failed', output: replaced.reason };
-    return { status: 'completed', output: `Edited ${args.path} at line ${state.line} (${state.newSize}).` };
+    return { status: 'completed', output: withNote(`Edited ${args.path} at line ${state.line} (${state.newSize}).`, replaced.note) };
   },
   denialMessage: WRITE_DENIAL_MESSAGE,
 };

@@ -86,3 +86,8 @@ function describeIssues(error: z.ZodError): string {
     .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ');
 }
+
+/** A completed write's result text, with the note of anything that went wrong after the content was in place. */
+export function withNote(output: string, note: string | undefined): string {
+  return note ? `${output} ${note}` : output;
+}

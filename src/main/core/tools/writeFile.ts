@@ -20,6 +20,7 @@ import {
   validateFileArgs,
   WRITE_DENIAL_MESSAGE,
   WRITE_WARNING,
+  withNote,
 } from './fileToolSupport';
 import { describeSize, previewText } from './preview';
 import { unifiedDiff } from './unifiedDiff';
@@ -99,14 +100,14 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
       if (nameIsTaken(resolveInProject(root, args.path))) return changedAfterApproval();
       const created = await createFileAtomically(root, args.path, args.content);
       if (!created.ok) return created.kind === TARGET_APPEARED ? changedAfterApproval() : { status: 'failed', output: created.reason };
-      return { status: 'completed', output: `Created ${args.path} (${describeSize(args.content)}).` };
+      return { status: 'completed', output: withNote(`Created ${args.path} (${describeSize(args.content)}).`, created.note) };
     }
 
     const current = readProjectText(root, args.path);
     if (!current.ok || sha256Hex(current.file.bytes) !== state.sha256) return changedAfterApproval();
     const replaced = await replaceFileAtomically(root, args.path, args.content, state.fileMode);
     if (!replaced.ok) return { status: 'failed', output: replaced.reason };
-    return { status: 'completed', output: `Overwrote ${args.path} (${describeSize(args.content)}).` };
+    return { status: 'completed', output: withNote(`Overwrote ${args.path} (${describeSize(args.content)}).`, replaced.note) };
   },
   denialMessage: WRITE_DENIAL_MESSAGE,
 };
