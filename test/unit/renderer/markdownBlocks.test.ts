@@ -109,6 +109,15 @@ describe('markdownBlocks', () => {
     expect(split(text)).toEqual([text]);
   });
 
+  it('still splits prose where a bracket and a colon only meet mid-line', () => {
+    expect(split('The value a[1]: is read first.\n\nThen b.')).toHaveLength(2);
+  });
+
+  it('keeps a text whole when a definition follows quote or list markers', () => {
+    const text = 'Use [x].\n\n> [x]: https://example.com';
+    expect(split(text)).toEqual([text]);
+  });
+
   it('ignores a colon after a bracket inside a fence', () => {
     expect(split('```ts\ntype T = { [key: string]: number };\n```\n\nx')).toHaveLength(2);
   });

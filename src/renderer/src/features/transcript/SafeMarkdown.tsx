@@ -52,10 +52,13 @@ const safeOptions: Readonly<Options> = { skipHtml: true, components };
 
 /**
  * Finished blocks, rendered, by text: a row scrolled out of view and back
- * mounts again without parsing again. Small, and oldest out first.
+ * mounts again without parsing again. Bounded by count and by the text it
+ * holds (a block can be a whole long answer), oldest out first.
  */
 const rendered = new Map<string, ReactElement>();
 const RENDERED_MAX = 400;
+const RENDERED_MAX_CHARS = 2_000_000;
+let renderedChars = 0;
 
 function renderBlock(text: string, finished: boolean): ReactElement {
   const known = rendered.get(text);
@@ -65,9 +68,14 @@ function renderBlock(text: string, finished: boolean): ReactElement {
     return known;
   }
   const element = Markdown({ ...safeOptions, children: text });
-  if (finished) {
+  if (finished && text.length <= RENDERED_MAX_CHARS) {
     rendered.set(text, element);
-    if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+    renderedChars += text.length;
+    while (rendered.size > RENDERED_MAX || renderedChars > RENDERED_MAX_CHARS) {
+      const oldest = rendered.keys().next().value as string;
+      rendered.delete(oldest);
+      renderedChars -= oldest.length;
+    }
   }
   return element;
 }

@@ -157,9 +157,13 @@ function continuesAcrossBlank(line: string): boolean {
   return /^[ \t]/.test(line) || LIST_MARKER.test(line);
 }
 
-/** A link reference definition may be used anywhere in the text, so a text with one is not split. */
+/**
+ * A line that may hold a link reference definition (`[label]: url`, possibly
+ * after quote or list markers). A definition may be used anywhere in the text,
+ * so a text with one is not split.
+ */
 function mayDefineLinks(line: string): boolean {
-  return line.includes(']:');
+  return /^[\s>*+\-\d.)]*\[[^\]]*\]:/.test(line);
 }
 
 export function markdownBlocks(text: string): string[] {
