@@ -46,7 +46,7 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
         case 'assistant_delta':
           openAssistant(true);
           inText = true;
-          out.write(event.delta);
+          out.write(printable(event.delta));
           return;
         case 'assistant_text':
         case 'tool_call':
@@ -58,7 +58,7 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
           const title = event.asked ? askedTitle(event.name) : allowedRecordTitle(event.name, event.mode);
           const lines = [title, ...formatConfirmationFields(event.confirmation)];
           // What a write will contain, or an external call's full arguments: shown in full, as the dialog does.
-          if (event.confirmation.preview !== undefined) lines.push('Preview:', event.confirmation.preview.replace(/\n$/, ''), '(end of preview)');
+          if (event.confirmation.preview !== undefined) lines.push('Preview:', printable(event.confirmation.preview).replace(/\n$/, ''), '(end of preview)');
           if (event.asked && event.confirmation.warning) lines.push(event.confirmation.warning);
           out.write(`${lines.join('\n')}\n`);
           if (!event.asked) out.write('\n');
@@ -67,7 +67,7 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
         case 'tool_result':
           endText();
           openAssistant(false);
-          out.write(`[Tool result: ${event.status}]\n${event.output}${event.output.endsWith('\n') ? '' : '\n'}\n`);
+          out.write(`[Tool result: ${event.status}]\n${printable(event.output)}${event.output.endsWith('\n') ? '' : '\n'}\n`);
           return;
         case 'notice':
           endText();
@@ -81,6 +81,14 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
       }
     },
   };
+}
+
+/**
+ * Text from the model, shown raw on a terminal: control characters other than
+ * newline and tab are escaped, so no escape sequence can rewrite what is shown.
+ */
+function printable(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function jsonPrinter(out: Output): TurnPrinter {

@@ -40,7 +40,7 @@ export type ConfirmationField = z.infer<typeof ConfirmationFieldSchema>;
 export const ConfirmationSchema = z.object({
   tool: z.string(),
   fields: z.array(ConfirmationFieldSchema),
-  /** Content preview (writes), already capped; shown verbatim. */
+  /** Shown verbatim in full: a write's content preview (capped by the tool), an external call's complete arguments. */
   preview: z.string().optional(),
   /** Unified diff of old and new content (writes and edits). */
   diff: z.string().optional(),

@@ -104,6 +104,16 @@ describe('mino exec', () => {
     expect(await fs.readFile(fx.file('greet.go'), 'utf8')).toBe(GREET);
   });
 
+  it('escapes terminal control characters from files and the model, so nothing can rewrite the screen', async () => {
+    fx = await makeAgentFixture({ files: { 'color.txt': 'plain\u001b[2J\u001b[31mred\r\nnext\rhidden\n' } });
+    fx.server.enqueue({ calls: [{ name: 'read_file', arguments: { path: 'color.txt' } }] }, { text: 'Done\u001b[0m.' });
+    const run = await runCli(fx, ['exec', 'read it']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(/[\u001b\r]/);
+    expect(run.stdout).toContain('plain\\u001b[2J\\u001b[31mred\nnext\\u000dhidden');
+    expect(run.stdout).toContain('Done\\u001b[0m.');
+  });
+
   it('shows what a write will contain before asking', async () => {
     fx = await makeAgentFixture();
     fx.server.enqueue(

@@ -154,7 +154,7 @@ export class Conversation {
       return await outcome.catch(async (error: unknown) => {
         // Something the loop did not expect (a front end's listener threw, say) may have left calls
         // unpaired in memory; the saved log is the truth, so the history is rebuilt from it.
-        await this.reloadHistory();
+        await this.reloadHistory().catch(() => undefined);
         throw error;
       });
     } finally {

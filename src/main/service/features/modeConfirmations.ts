@@ -1,7 +1,9 @@
 // One-time tickets that tie a loosening to the warning the service showed.
-// The renderer is untrusted: "confirmed" from it proves nothing, so a looser
-// mode is set only with the id the service issued with its warning, for the
-// same window, session and mode, once, and only for a short while.
+// A looser mode is set only with the id the service issued with its warning,
+// for the same window, session and mode, once, and only for a short while:
+// no replay, no stale or cross-window confirmation, no loosening without the
+// warning having been sent. It cannot prove a person read it: the window that
+// shows the warning is the one that answers, as with approvals.
 import { randomUUID } from 'node:crypto';
 import type { PermissionMode, SessionId } from '../../../shared/domain';
 import type { ClientId } from '../clients';
