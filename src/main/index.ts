@@ -33,7 +33,8 @@ async function start(): Promise<void> {
     appVersion: app.getVersion(),
     secrets: createSafeStorageSecretStore(safeStorage, homeDir),
     pickFolder: createFolderPicker(dialog, (client): BrowserWindow | undefined => windows.windowFor(client)),
-    openSessionWindow: (sessionId) => void createWindow({ sessionId }),
+    // Waits for the page, so a window that cannot load does not leave an empty session behind.
+    openSessionWindow: (sessionId) => createWindow({ sessionId }).loaded,
     focusClient: (client) => windows.focus(client),
     notifyApprovalWaiting: createApprovalNotifier({
       Notification,

@@ -60,12 +60,20 @@ export interface NewWindowOptions {
   sessionId?: string;
 }
 
-export function createWindowFactory(deps: WindowFactoryDeps): (options?: NewWindowOptions) => BrowserWindow {
-  return function createWindow(options: NewWindowOptions = {}): BrowserWindow {
+export interface NewWindow {
+  window: BrowserWindow;
+  /** Settles when the page has loaded; rejects when it could not be. */
+  loaded: Promise<void>;
+}
+
+export function createWindowFactory(deps: WindowFactoryDeps): (options?: NewWindowOptions) => NewWindow {
+  return function createWindow(options: NewWindowOptions = {}): NewWindow {
     const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath));
     deps.onCreated(window);
     window.once('ready-to-show', () => window.show());
-    void window.loadURL(rendererUrlFor(deps.rendererUrl, options.sessionId));
-    return window;
+    const loaded = Promise.resolve(window.loadURL(rendererUrlFor(deps.rendererUrl, options.sessionId)));
+    // Callers that do not wait for the page must not leave its failure unhandled.
+    loaded.catch(() => undefined);
+    return { window, loaded };
   };
 }

@@ -54,4 +54,31 @@ describe('the window factory', () => {
     readyToShow?.();
     expect(events.at(-1)).toBe('show');
   });
+
+  it('reports a page that could not load to a caller that waits, without an unhandled rejection for one that does not', async () => {
+    class FailingWindow {
+      once() {}
+      show() {}
+      loadURL() {
+        return Promise.reject(new Error('ERR_FILE_NOT_FOUND'));
+      }
+    }
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const createWindow = createWindowFactory({
+        BrowserWindow: FailingWindow as unknown as new (options: BrowserWindowConstructorOptions) => BrowserWindow,
+        preloadPath: '/p.js',
+        rendererUrl: 'app://mino/index.html',
+        onCreated: () => undefined,
+      });
+      createWindow();
+      await expect(createWindow({ sessionId: '0123456789abcdef0123456789abcdef' }).loaded).rejects.toThrow('ERR_FILE_NOT_FOUND');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
