@@ -82,11 +82,53 @@ test('Enter denies even with Approve focused, and Tab keeps focus inside the dia
   expect(toolOutputsSent(mino.server.requests.at(-1)?.body).find((output) => output.call_id === 'call_edit_greet')?.status).toBe('denied');
 });
 
+/** The few page globals the arming probe below uses (this file is type-checked without the DOM library). */
+interface ProbeButton {
+  textContent: string | null;
+  disabled: boolean;
+  click(): void;
+}
+interface ProbePage {
+  document: { body: unknown; querySelector(selector: string): { dispatchEvent(event: unknown): void; querySelectorAll(selector: string): ArrayLike<ProbeButton> } | null };
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void; disconnect(): void };
+  KeyboardEvent: new (type: string, init: object) => unknown;
+  approveWasDisabled?: boolean;
+}
+
+test('neither y nor Approve counts in the first moment after a dialog appears', async ({ page, mino }) => {
+  scriptGreetTurn(mino.server);
+  // A y typed the instant the dialog appears (as one meant for the composer would be), and a click on Approve then.
+  await page.evaluate(() => {
+    const page = globalThis as unknown as ProbePage;
+    const observer = new page.MutationObserver(() => {
+      const dialog = page.document.querySelector('[data-testid="approval-dialog"]');
+      if (!dialog) return;
+      observer.disconnect();
+      dialog.dispatchEvent(new page.KeyboardEvent('keydown', { key: 'y', bubbles: true }));
+      const approve = Array.from(dialog.querySelectorAll('button')).find((button) => button.textContent?.trim() === 'Approve');
+      page.approveWasDisabled = approve?.disabled === true;
+      approve?.click();
+    });
+    observer.observe(page.document.body, { childList: true, subtree: true });
+  });
+  await ask(page, 'Change the greeting in greet.go to "hello".');
+  const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => (globalThis as unknown as ProbePage).approveWasDisabled)).toBe(true);
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('assistant-message').last()).toContainText(GREET_ANSWER);
+  expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
+});
+
 test('the y key approves', async ({ page, mino }) => {
   scriptGreetTurn(mino.server);
   await ask(page, 'Change the greeting in greet.go to "hello".');
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
   await expect(dialog).toBeVisible();
+  // Approve counts only once the dialog has been up a moment; the button shows when.
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await page.keyboard.press('y');
   await expect(page.getByTestId('assistant-message').last()).toContainText(GREET_ANSWER);
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO_EDITED);

@@ -1,6 +1,8 @@
 // The question before a call runs. Deny is the default: Enter, Escape and the
-// dialog closing all deny; approving takes a click on Approve or the y key.
-import { useId, useRef, type KeyboardEvent } from 'react';
+// dialog closing all deny; approving takes a click on Approve or the y key,
+// and neither counts in the first moment after a dialog appears, so a key or
+// click meant for something else cannot approve what was never read.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApprovalRequestView } from '../../../../shared/sessions';
 import { ConfirmationView } from '../../components/ConfirmationView';
 import { ModalDialog } from '../../components/ModalDialog';
@@ -12,9 +14,18 @@ interface ApprovalDialogProps {
   onAnswer(approved: boolean): void;
 }
 
+/** How long after a dialog appears before Approve (button or y) counts. */
+export const APPROVE_ARMING_MS = 500;
+
 export function ApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps) {
   const ids = useId();
   const deny = useRef<HTMLButtonElement>(null);
+  const [armedFor, setArmedFor] = useState<string | null>(null);
+  const armed = armedFor === request.requestId;
+  useEffect(() => {
+    const timer = setTimeout(() => setArmedFor(request.requestId), APPROVE_ARMING_MS);
+    return () => clearTimeout(timer);
+  }, [request.requestId]);
 
   function keyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.repeat) {
@@ -28,7 +39,7 @@ export function ApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogPro
       onAnswer(false);
     } else if ((event.key === 'y' || event.key === 'Y') && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
-      onAnswer(true);
+      if (armed) onAnswer(true);
     }
   }
 
@@ -59,7 +70,7 @@ export function ApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogPro
         <button type="button" ref={deny} onClick={() => onAnswer(false)}>
           Deny
         </button>
-        <button type="button" className="danger" onClick={() => onAnswer(true)}>
+        <button type="button" className="danger" disabled={!armed} onClick={() => onAnswer(true)}>
           Approve
         </button>
       </div>
