@@ -76,34 +76,33 @@ export function checkDirectoryChain(root: string, p: ProjectPath): CheckResult {
   return { ok: true };
 }
 
-/** Opens an existing regular file for reading, with every check above. */
-export function openConfinedFile(root: string, p: ProjectPath): OpenResult {
-  if (projectPathParts(p).length === 0) return refused('"." is the project directory, not a file; use list_dir to see its entries.');
+/** The target's own lstat, once every directory above it is known to be real: what the open must then match. */
+function lstatTarget(root: string, p: ProjectPath): { ok: true; absPath: string; before: Stats } | FsFailure {
   const chain = checkDirectoryChain(root, p);
   if (!chain.ok) return chain;
   const absPath = resolveInProject(root, p);
-  let before: Stats;
   try {
-    before = fs.lstatSync(absPath);
+    return { ok: true, absPath, before: fs.lstatSync(absPath) };
   } catch (error) {
     return describeMissing(p, p, error);
   }
-  const kind = refuseUnlessRegularFile(p, before);
+}
+
+/** Opens an existing regular file for reading, with every check above. */
+export function openConfinedFile(root: string, p: ProjectPath): OpenResult {
+  if (projectPathParts(p).length === 0) return refused('"." is the project directory, not a file; use list_dir to see its entries.');
+  const target = lstatTarget(root, p);
+  if (!target.ok) return target;
+  const kind = refuseUnlessRegularFile(p, target.before);
   if (kind) return kind;
-  return openAndVerify(p, absPath, before, READ_FILE_FLAGS);
+  return openAndVerify(p, target.absPath, target.before, READ_FILE_FLAGS);
 }
 
 /** Opens an existing directory for reading its entries, with every check above. */
 export function openConfinedDirectory(root: string, p: ProjectPath): OpenResult {
-  const chain = checkDirectoryChain(root, p);
-  if (!chain.ok) return chain;
-  const absPath = resolveInProject(root, p);
-  let before: Stats;
-  try {
-    before = fs.lstatSync(absPath);
-  } catch (error) {
-    return describeMissing(p, p, error);
-  }
+  const target = lstatTarget(root, p);
+  if (!target.ok) return target;
+  const { absPath, before } = target;
   if (before.isSymbolicLink()) return linkRefusal(p);
   if (!before.isDirectory()) {
     return refused(before.isFile() ? `${p} is a file, not a directory; use read_file to read it.` : `${p} is ${specialKind(before)}, not a directory.`);
