@@ -2,25 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Confirmation } from '../../../src/shared/domain';
 import { confirmationFieldLine as fieldLine } from '../../../src/shared/transcriptText';
 import { decisionText, toolCardTitle } from '../../../src/renderer/src/features/transcript/ToolCard';
-import type { ToolCardItem } from '../../../src/renderer/src/features/transcript/transcriptModel';
+import { newToolCard, type ToolCardItem } from '../../../src/renderer/src/features/transcript/transcriptModel';
 
 const confirmation: Confirmation = { tool: 'edit_file', fields: [{ label: 'Path', value: 'greet.go' }] };
 
 function card(change: Partial<ToolCardItem> = {}): ToolCardItem {
-  return {
-    kind: 'tool',
-    key: 'tool-1',
-    callId: 'call_1',
-    name: 'edit_file',
-    arguments: '{}',
-    decision: null,
-    mode: null,
-    confirmation: null,
-    asked: null,
-    approved: null,
-    result: null,
-    ...change,
-  };
+  return { ...newToolCard('tool-1', 'call_1', 'edit_file'), arguments: '{}', ...change };
 }
 
 describe('toolCardTitle', () => {

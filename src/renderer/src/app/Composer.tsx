@@ -2,6 +2,7 @@
 // unknown results wait for acknowledgment it explains why it will not send.
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../lib/api';
+import { ErrorMessage } from '../components/ErrorMessage';
 
 interface ComposerProps {
   busy: boolean;
@@ -72,11 +73,7 @@ export function Composer({ busy, blockedReason, onSend, onStop }: ComposerProps)
         placeholder="Ask Mino to read or change files in this project…"
         aria-describedby={`${id}-hint`}
       />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       <div className="composer-bar">
         <span id={`${id}-hint`} className="muted small">
           {hint}

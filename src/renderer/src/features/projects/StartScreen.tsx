@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { OpenProjectResult, Project } from '../../../../shared/ipc';
 import { api, errorMessage } from '../../lib/api';
 import { useRecentProjects } from './useRecentProjects';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 interface StartScreenProps {
   onOpened(project: Project): void;
@@ -32,17 +33,9 @@ export function StartScreen({ onOpened }: StartScreenProps) {
       <button type="button" className="primary" onClick={() => run(api.openProject)} disabled={busy}>
         Open project…
       </button>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       <h2 id="recent-title">Recent projects</h2>
-      {listError && (
-        <p className="error" role="alert">
-          {listError}
-        </p>
-      )}
+      <ErrorMessage text={listError} />
       {projects.length === 0 ? (
         <p className="muted">Projects you open appear here.</p>
       ) : (

@@ -6,6 +6,7 @@ import { api, errorMessage } from '../../lib/api';
 import { applyOpenResult, type OpenRequest } from './openSessionResult';
 import { SessionList } from './SessionList';
 import { useProjectSessions } from './useProjectSessions';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 interface SessionPickerProps {
   project: Project;
@@ -39,22 +40,14 @@ export function SessionPicker({ project, onAdopt }: SessionPickerProps) {
       <button type="button" className="primary" onClick={() => run(api.newSession, 'new')} disabled={busy}>
         New session
       </button>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       {message && (
         <p className="info" role="status">
           {message}
         </p>
       )}
       <h2 id={`${ids}-saved`}>Saved sessions</h2>
-      {listError && (
-        <p className="error" role="alert">
-          {listError}
-        </p>
-      )}
+      <ErrorMessage text={listError} />
       <SessionList sessions={sessions} busy={busy} onResume={(id) => run(() => api.openSession(id), 'existing')} labelledBy={`${ids}-saved`} />
     </section>
   );

@@ -9,6 +9,7 @@ import { api, errorMessage } from '../../lib/api';
 import { applyOpenResult } from './openSessionResult';
 import { SessionList } from './SessionList';
 import { useProjectSessions } from './useProjectSessions';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 interface SessionToolbarProps {
   view: SessionView;
@@ -90,11 +91,7 @@ function ResumeDialog({ currentId, onClose, onResume }: { currentId: string; onC
           Close
         </button>
       </header>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       <SessionList sessions={sessions} currentId={currentId} busy={false} onResume={onResume} labelledBy={`${ids}-title`} />
     </ModalDialog>
   );

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { McpServerStatus, McpStatus } from '../../../../shared/ipc';
 import { errorMessage } from '../../lib/api';
 import { getMcpStatus } from './mcpStatusApi';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 const EXAMPLE_CONFIG = '{"servers": [{"name": "files", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}]}';
 
@@ -105,11 +106,7 @@ export function McpServersSection({ open }: { open: boolean }) {
           ))}
         </ul>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       <p className="muted small" aria-live="polite">
         {checking ? 'Checking connections… starting each server can take a few seconds.' : ''}
       </p>

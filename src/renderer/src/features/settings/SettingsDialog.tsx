@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiKeyStatus } from '../../../../shared/ipc';
 import { api, errorMessage } from '../../lib/api';
 import { McpServersSection } from './McpServersSection';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 interface SettingsDialogProps {
   open: boolean;
@@ -115,11 +116,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
         </button>
       </header>
 
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
+      <ErrorMessage text={loadError} />
 
       <form onSubmit={save} aria-label="Model service" className="form">
         <h3>Model service</h3>
@@ -129,11 +126,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
         <input type="text" {...field('model')} disabled={!draft} spellCheck={false} autoComplete="off" />
         <label htmlFor={`${ids}-contextWindow`}>Context window (tokens)</label>
         <input type="text" inputMode="numeric" {...field('contextWindow')} disabled={!draft} autoComplete="off" />
-        {saveError && (
-          <p className="error" role="alert">
-            {saveError}
-          </p>
-        )}
+        <ErrorMessage text={saveError} />
         {saved && (
           <p className="success" role="status">
             Saved to {path}.
@@ -161,11 +154,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
           spellCheck={false}
           aria-describedby={`${ids}-key-status`}
         />
-        {keyError && (
-          <p className="error" role="alert">
-            {keyError}
-          </p>
-        )}
+        <ErrorMessage text={keyError} />
         {keySaved && (
           <p className="success" role="status">
             API key saved.

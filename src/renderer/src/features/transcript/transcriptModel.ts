@@ -78,21 +78,13 @@ function findOpenToolIndex(draft: TranscriptState, callId: string): number {
   return -1;
 }
 
+/** A card for a call before anything is known of it. */
+export function newToolCard(key: string, callId: string, name: string): ToolCardItem {
+  return { kind: 'tool', key, callId, name, arguments: '', decision: null, mode: null, confirmation: null, asked: null, approved: null, result: null };
+}
+
 function addTool(draft: TranscriptState, callId: string, name: string, change: Partial<ToolCardItem>): void {
-  draft.items.push({
-    kind: 'tool',
-    key: key(draft, 'tool'),
-    callId,
-    name,
-    arguments: '',
-    decision: null,
-    mode: null,
-    confirmation: null,
-    asked: null,
-    approved: null,
-    result: null,
-    ...change,
-  });
+  draft.items.push({ ...newToolCard(key(draft, 'tool'), callId, name), ...change });
 }
 
 /** Updates the open card of `callId`, creating one when the call was not announced (e.g. the result of a call never run). */
