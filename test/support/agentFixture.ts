@@ -9,7 +9,9 @@ import type { Approver, ApprovalRequest } from '../../src/main/core/agent/approv
 import type { ConversationDeps } from '../../src/main/core/agent/conversation';
 import { sessionDeps } from '../../src/main/core/agent/defaultDeps';
 import type { TurnEvent } from '../../src/main/core/agent/events';
+import { ensureMinoHome, writePrivateFile } from '../../src/main/core/config/minoHome';
 import { DEFAULT_SETTINGS } from '../../src/main/core/config/settings';
+import type { McpServerConfig } from '../../src/main/core/mcp/config';
 import type { AnyTool } from '../../src/main/core/tools/types';
 import { startMockResponsesServer, type MockResponsesServer } from './mockResponsesServer';
 
@@ -24,7 +26,14 @@ export interface AgentFixture {
   cleanup(): Promise<void>;
 }
 
-export async function makeAgentFixture(options: { files?: Record<string, string>; extraTools?: AnyTool[] } = {}): Promise<AgentFixture> {
+export interface AgentFixtureOptions {
+  files?: Record<string, string>;
+  extraTools?: AnyTool[];
+  /** Written to ~/.mino/mcp.json, as a person would configure them. */
+  mcpServers?: McpServerConfig[];
+}
+
+export async function makeAgentFixture(options: AgentFixtureOptions = {}): Promise<AgentFixture> {
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-agent-')));
   const home = path.join(root, 'home');
   const project = path.join(root, 'project');
@@ -34,6 +43,7 @@ export async function makeAgentFixture(options: { files?: Record<string, string>
     await fs.mkdir(path.dirname(path.join(project, rel)), { recursive: true });
     await fs.writeFile(path.join(project, rel), content);
   }
+  if (options.mcpServers) await writePrivateFile((await ensureMinoHome(home)).mcp, JSON.stringify({ servers: options.mcpServers }, null, 2));
   const server = await startMockResponsesServer();
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' };
   const { deps: baseDeps, close } = sessionDeps({ homeDir: home, env, settings: async () => DEFAULT_SETTINGS });

@@ -6,7 +6,6 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PermissionMode } from '../../../src/shared/domain';
 import { Conversation } from '../../../src/main/core/agent/conversation';
-import { writePrivateFile, ensureMinoHome } from '../../../src/main/core/config/minoHome';
 import type { McpServerConfig } from '../../../src/main/core/mcp/config';
 import { eventRecorder, field, makeAgentFixture, outputsIn, recordingApprover, type AgentFixture } from '../../support/agentFixture';
 import { startTestHttpServer, type TestHttpServer } from '../../support/mcp/httpServer';
@@ -23,9 +22,7 @@ afterEach(async () => {
 });
 
 async function withServers(servers: McpServerConfig[]): Promise<AgentFixture> {
-  fx = await makeAgentFixture();
-  const paths = await ensureMinoHome(fx.home);
-  await writePrivateFile(paths.mcp, JSON.stringify({ servers }, null, 2));
+  fx = await makeAgentFixture({ mcpServers: servers });
   return fx;
 }
 

@@ -5,7 +5,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PermissionMode } from '../../../src/shared/domain';
 import { Conversation } from '../../../src/main/core/agent/conversation';
-import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/minoHome';
 import { MAX_APPROVAL_ARGUMENTS_BYTES, inspectMcpCall } from '../../../src/main/core/mcp/confirmation';
 import { eventRecorder, field, makeAgentFixture, outputsIn, recordingApprover, type AgentFixture } from '../../support/agentFixture';
 import { startTestHttpServer, type TestHttpServer } from '../../support/mcp/httpServer';
@@ -22,8 +21,7 @@ afterEach(async () => {
 
 async function echoTurn(message: string, mode: PermissionMode, approve: boolean) {
   remote = await startTestHttpServer();
-  fx = await makeAgentFixture();
-  await writePrivateFile((await ensureMinoHome(fx.home)).mcp, JSON.stringify({ servers: [{ name: 'remote', url: remote.url }] }));
+  fx = await makeAgentFixture({ mcpServers: [{ name: 'remote', url: remote.url }] });
   fx.server.enqueue({ calls: [{ name: 'mcp_remote__echo', arguments: { message }, call_id: 'call_echo' }] }, { text: 'Done.' });
   const approver = recordingApprover(() => approve);
   const recorder = eventRecorder();
