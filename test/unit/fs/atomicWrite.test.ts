@@ -1,16 +1,16 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFileAtomically, isTemporaryName, replaceFileAtomically, TARGET_APPEARED } from '../../../src/main/core/fs/atomicWrite';
+import { createFileAtomically, replaceFileAtomically, TARGET_APPEARED } from '../../../src/main/core/fs/atomicWrite';
 import type { ProjectPath } from '../../../src/main/core/tools/types';
-import { listTree, makeTempProject, SENTINEL, type TempProject } from './tempProject';
+import { leftoverTemporaryFiles, makeTempProject, SENTINEL, type TempProject } from './tempProject';
 
 let t: TempProject;
 beforeEach(async () => {
   t = await makeTempProject();
 });
 afterEach(async () => {
-  expect((await listTree(t.base)).filter((name) => isTemporaryName(path.basename(name)))).toEqual([]);
+  expect(await leftoverTemporaryFiles(t)).toEqual([]);
   await t.cleanup();
 });
 

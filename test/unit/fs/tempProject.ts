@@ -5,6 +5,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Confirmation, ToolResult } from '../../../src/shared/domain';
+import { isTemporaryName } from '../../../src/main/core/fs/atomicWrite';
 import type { AnyTool, ToolContext } from '../../../src/main/core/tools/types';
 
 export const SENTINEL = 'SENTINEL-outside-the-project-7f3a';
@@ -68,4 +69,14 @@ export async function runApproved(tool: AnyTool, raw: unknown, ctx: ToolContext)
 export async function listTree(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true });
   return entries.map(String).sort();
+}
+
+/** Temporary files left anywhere under the test's base directory (there must be none after any outcome). */
+export async function leftoverTemporaryFiles(t: TempProject): Promise<string[]> {
+  return (await listTree(t.base)).filter((name) => isTemporaryName(path.basename(name)));
+}
+
+/** The sentinel outside the project, as it must stay. */
+export async function outsideSentinel(t: TempProject): Promise<string> {
+  return fs.readFile(path.join(t.outside, 'secret.txt'), 'utf8');
 }

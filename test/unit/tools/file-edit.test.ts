@@ -1,18 +1,17 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isTemporaryName } from '../../../src/main/core/fs/atomicWrite';
 import { formatConfirmationFields } from '../../../src/shared/transcriptText';
 import { editFileTool } from '../../../src/main/core/tools/editFile';
-import { listTree, makeTempProject, runApproved, SENTINEL, type TempProject } from '../fs/tempProject';
+import { leftoverTemporaryFiles, makeTempProject, outsideSentinel, runApproved, SENTINEL, type TempProject } from '../fs/tempProject';
 
 let t: TempProject;
 beforeEach(async () => {
   t = await makeTempProject();
 });
 afterEach(async () => {
-  expect((await listTree(t.base)).filter((name) => isTemporaryName(path.basename(name)))).toEqual([]);
-  expect(await fs.readFile(path.join(t.outside, 'secret.txt'), 'utf8')).toBe(`${SENTINEL}\n`);
+  expect(await leftoverTemporaryFiles(t)).toEqual([]);
+  expect(await outsideSentinel(t)).toBe(`${SENTINEL}\n`);
   await t.cleanup();
 });
 

@@ -1,10 +1,9 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isTemporaryName } from '../../../src/main/core/fs/atomicWrite';
 import { formatConfirmationFields } from '../../../src/shared/transcriptText';
 import { writeFileTool } from '../../../src/main/core/tools/writeFile';
-import { listTree, makeTempProject, runApproved, SENTINEL, type TempProject } from '../fs/tempProject';
+import { leftoverTemporaryFiles, listTree, makeTempProject, outsideSentinel, runApproved, SENTINEL, type TempProject } from '../fs/tempProject';
 
 let t: TempProject;
 beforeEach(async () => {
@@ -12,8 +11,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   // Whatever happened in the test, no temporary file may remain anywhere.
-  expect((await listTree(t.base)).filter((name) => isTemporaryName(path.basename(name)))).toEqual([]);
-  expect(await fs.readFile(path.join(t.outside, 'secret.txt'), 'utf8')).toBe(`${SENTINEL}\n`);
+  expect(await leftoverTemporaryFiles(t)).toEqual([]);
+  expect(await outsideSentinel(t)).toBe(`${SENTINEL}\n`);
   expect(await fs.readdir(t.outside)).toEqual(['secret.txt']);
   await t.cleanup();
 });
