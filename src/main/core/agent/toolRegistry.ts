@@ -3,7 +3,7 @@ import type { ToolSpec } from '../model/types';
 import { toolSpecFromZod } from '../model/toolSpecs';
 import type { CallValidator } from '../sessions/load';
 import type { AnyTool } from '../tools/types';
-import { isMcpToolName } from '../mcp/validateCall';
+import { isMcpToolName } from '../mcp/toolName';
 
 export class ToolRegistry {
   private readonly byName = new Map<string, AnyTool>();

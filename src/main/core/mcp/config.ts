@@ -4,11 +4,12 @@
 import * as fs from 'node:fs/promises';
 import { z } from 'zod';
 import { PRIVATE_FILE_MODE, minoPaths } from '../config/minoHome';
+import { serverNameProblem } from './toolName';
 
-const ServerNameSchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters');
+const ServerNameSchema = z.string().superRefine((name, ctx) => {
+  const problem = serverNameProblem(name);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 const StringMapSchema = z.record(z.string(), z.string());
 

@@ -8,7 +8,7 @@ import type { McpServerConfig } from './config';
 import { McpConnection, type ConnectionState } from './connection';
 import { describeDestination, transportKind, type McpTransportKind } from './destination';
 import { makeMcpTool } from './mcpTool';
-import { mcpToolName } from './toolNames';
+import { mcpToolName } from './toolName';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -40,6 +40,8 @@ export class McpManager {
   private readonly connections: McpConnection[];
   /** Tools per server, kept once listed, so the list stays the same for the whole session. */
   private readonly listed = new Map<McpConnection, AnyTool[]>();
+  /** Why tools a server listed cannot be offered (their names do not fit the grammar), per server. */
+  private readonly refused = new Map<McpConnection, string[]>();
 
   constructor(options: McpManagerOptions) {
     const connectionOptions = {
@@ -58,18 +60,18 @@ export class McpManager {
    */
   async tools(): Promise<{ tools: AnyTool[]; problems: string[] }> {
     const failures = await this.listPending();
-    const { tools, collisions } = this.offered();
-    return { tools, problems: [...failures, ...collisions] };
+    const { tools, leftOut } = this.offered();
+    return { tools, problems: [...failures, ...leftOut] };
   }
 
   /**
    * For Settings: contacts every server not yet listed, then reports each
-   * one's state. The problems are those no single server's state shows (tool
-   * name collisions); a failure is in its server's `error`.
+   * one's state. The problems are those no single server's state shows (tools
+   * left out for their names); a failure is in its server's `error`.
    */
   async check(): Promise<{ servers: McpServerStatus[]; problems: string[] }> {
     await this.listPending();
-    return { servers: await this.status(), problems: this.offered().collisions };
+    return { servers: await this.status(), problems: this.offered().leftOut };
   }
 
   /** Lists the tools of every server not yet listed; one problem line per server that fails. */
@@ -81,10 +83,15 @@ export class McpManager {
         .map(async (connection) => {
           try {
             const definitions = await connection.listTools();
-            this.listed.set(
-              connection,
-              definitions.map((definition) => makeMcpTool(connection, definition, mcpToolName(connection.server.name, definition.name))),
-            );
+            const tools: AnyTool[] = [];
+            const refused: string[] = [];
+            for (const definition of definitions) {
+              const named = mcpToolName(connection.server.name, definition.name);
+              if (named.ok) tools.push(makeMcpTool(connection, definition, named.name));
+              else refused.push(named.reason);
+            }
+            this.listed.set(connection, tools);
+            this.refused.set(connection, refused);
           } catch (error) {
             problems.push(`${(error as Error).message} Its tools are unavailable for now; the rest of Mino keeps working.`);
           }
@@ -93,16 +100,18 @@ export class McpManager {
     return problems;
   }
 
-  private offered(): { tools: AnyTool[]; collisions: string[] } {
+  /** The tools offered, and one line per tool left out (a name the grammar refuses, or one already taken). */
+  private offered(): { tools: AnyTool[]; leftOut: string[] } {
     const tools: AnyTool[] = [];
-    const collisions: string[] = [];
+    const leftOut: string[] = [];
     const owners = new Map<string, string>();
     // Config order, then the server's order: the same servers always give the same winners.
     for (const connection of this.connections) {
+      leftOut.push(...(this.refused.get(connection) ?? []));
       for (const tool of this.listed.get(connection) ?? []) {
         const owner = owners.get(tool.name);
         if (owner !== undefined) {
-          collisions.push(
+          leftOut.push(
             `MCP tool names collide: a tool of the ${connection.server.name} server would be offered as ${tool.name}, which ${owner} already uses. It is left out; rename one of the servers in ~/.mino/mcp.json.`,
           );
           continue;
@@ -111,7 +120,7 @@ export class McpManager {
         tools.push(tool);
       }
     }
-    return { tools, collisions };
+    return { tools, leftOut };
   }
 
   /** For Settings: where each server is and whether it is connected; no secrets. */

@@ -8,13 +8,6 @@ export type McpArguments = Record<string, unknown>;
 /** A JSON-schema check prepared once per tool: null when the arguments fit, else what is wrong. */
 export type ArgumentsCheck = (args: McpArguments) => string | null;
 
-const MCP_NAME = /^mcp_[a-zA-Z0-9_-]+__[a-zA-Z0-9_-]+$/;
-
-/** True for names of the form mcp_<server>__<tool> within the API's 64 characters. */
-export function isMcpToolName(name: string): boolean {
-  return name.length <= 64 && MCP_NAME.test(name);
-}
-
 /** Arguments must be a JSON object; with a prepared schema check, they must also fit the tool's input schema. */
 export function validateMcpArguments(raw: unknown, check?: ArgumentsCheck): Validation<McpArguments> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
