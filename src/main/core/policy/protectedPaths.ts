@@ -1,18 +1,17 @@
 // The built-in protected paths: the part of the decision no mode can change.
 // Fixed in code on purpose; there is no setting that adds or removes a rule.
 import type { ProjectPath } from '../tools/types';
+import { matchesPattern, nameSpellings, type NamePattern } from './nameAliases';
 
 /** What a tool's target path names: a file, or a directory (list_dir). */
 export type TargetType = 'file' | 'directory';
 
-type Matcher = (segment: string) => boolean;
-
-const exactly = (name: string): Matcher => (segment) => segment === name;
-const startingWith = (prefix: string): Matcher => (segment) => segment.startsWith(prefix);
-const endingWith = (suffix: string): Matcher => (segment) => segment.endsWith(suffix);
+const exactly = (text: string): NamePattern => ({ kind: 'exact', text });
+const startingWith = (text: string): NamePattern => ({ kind: 'prefix', text });
+const endingWith = (text: string): NamePattern => ({ kind: 'suffix', text });
 
 /** Matched against the last path segment. */
-const FILE_NAME_RULES: ReadonlyArray<readonly [rule: string, matches: Matcher]> = [
+const FILE_NAME_RULES: ReadonlyArray<readonly [rule: string, pattern: NamePattern]> = [
   ['.env', exactly('.env')],
   ['.env.*', startingWith('.env.')],
   ['*.pem', endingWith('.pem')],
@@ -27,11 +26,11 @@ const FILE_NAME_RULES: ReadonlyArray<readonly [rule: string, matches: Matcher]> 
 ];
 
 /** Matched against every directory segment of the path. */
-const DIRECTORY_RULES: ReadonlyArray<readonly [rule: string, name: string]> = [
-  ['.git/', '.git'],
-  ['.ssh/', '.ssh'],
-  ['.aws/', '.aws'],
-  ['.gnupg/', '.gnupg'],
+const DIRECTORY_RULES: ReadonlyArray<readonly [rule: string, pattern: NamePattern]> = [
+  ['.git/', exactly('.git')],
+  ['.ssh/', exactly('.ssh')],
+  ['.aws/', exactly('.aws')],
+  ['.gnupg/', exactly('.gnupg')],
 ];
 
 /** The 15 rules as the book writes them, for display and documentation. */
@@ -41,8 +40,11 @@ export const PROTECTED_RULES: readonly string[] = [
 ];
 
 /**
- * The rule that protects `path`, or null. Case-insensitive, because the
- * default macOS file system is: `.ENV` opens the same file as `.env`.
+ * The rule that protects `path`, or null. Every segment is judged under every
+ * spelling a file system may open it by (see nameAliases.ts): any case,
+ * trailing dots and spaces, an NTFS stream suffix, HFS-ignorable code points,
+ * an 8.3 short name. So `.ENV`, `.env `, `.env::$DATA`, `.git./config` and
+ * `GIT~1/config` are all refused, on every platform.
  *
  * `target` says what the last segment names. When it is a directory (or not
  * known to be a file) the last segment is also a directory segment, so
@@ -50,40 +52,49 @@ export const PROTECTED_RULES: readonly string[] = [
  * protected directory and matches no directory rule.
  */
 export function protectedRuleFor(path: ProjectPath, target: TargetType = 'directory'): string | null {
-  const segments = foldCase(path).split('/').filter((s) => s !== '' && s !== '.');
+  const segments = path.split(/[\\/]/u).filter((s) => s !== '' && s !== '.');
   if (segments.length === 0) return null;
 
-  const last = segments[segments.length - 1];
-  for (const [rule, matches] of FILE_NAME_RULES) {
-    if (matches(last)) return rule;
-  }
+  const fileRule = fileNameRuleFor(segments[segments.length - 1]);
+  if (fileRule !== null) return fileRule;
 
   const directories = target === 'file' ? segments.slice(0, -1) : segments;
-  for (const [rule, name] of DIRECTORY_RULES) {
-    if (directories.includes(name)) return rule;
+  for (const directory of directories) {
+    const rule = directoryNameRuleFor(directory);
+    if (rule !== null) return rule;
+  }
+  return null;
+}
+
+/** The file-name rule (`.env`, `*.pem`, ...) that one name falls under, in any spelling, or null. */
+export function fileNameRuleFor(name: string): string | null {
+  return firstRuleFor(name, FILE_NAME_RULES);
+}
+
+/** The directory rule (`.git/`, `.ssh/`, ...) that one directory name falls under, in any spelling, or null. */
+export function directoryNameRuleFor(name: string): string | null {
+  return firstRuleFor(name, DIRECTORY_RULES);
+}
+
+function firstRuleFor(name: string, rules: ReadonlyArray<readonly [string, NamePattern]>): string | null {
+  const spellings = nameSpellings(name);
+  for (const [rule, pattern] of rules) {
+    if (spellings.some((spelling) => matchesPattern(spelling, pattern))) return rule;
   }
   return null;
 }
 
 /**
- * Case-insensitive file systems fold case the Unicode way, so the Kelvin
- * sign opens `.key` and a long s opens `.ssh`. Upper- then lower-casing folds
- * those to ASCII too; it may over-match a few exotic names, which only refuses more.
- */
-function foldCase(text: string): string {
-  return text.toUpperCase().toLowerCase();
-}
-
-/**
  * The directory rule an absolute folder falls under (the folder itself or
- * one of its parents is `.git`, `.ssh`, `.aws` or `.gnupg`), or null. Paths
- * are judged relative to the project, so a project opened inside such a
- * directory would make its contents look unprotected: it is not opened.
+ * one of its parents is `.git`, `.ssh`, `.aws` or `.gnupg`, in any spelling),
+ * or null. Paths are judged relative to the project, so a project opened
+ * inside such a directory would make its contents look unprotected: it is not opened.
  */
 export function protectedDirectoryRuleFor(absoluteDir: string): string | null {
-  const segments = foldCase(absoluteDir).split(/[\\/]/);
-  for (const [rule, name] of DIRECTORY_RULES) {
-    if (segments.includes(name)) return rule;
+  for (const segment of absoluteDir.split(/[\\/]/u)) {
+    if (segment === '') continue;
+    const rule = directoryNameRuleFor(segment);
+    if (rule !== null) return rule;
   }
   return null;
 }
