@@ -33,8 +33,9 @@ export async function runExec(args: ExecArgs, io: ExecIo): Promise<number> {
 
   const settings = await loadSettings(homeDir);
   if (!settings.ok) return fail(settings.error, EXIT.usage);
+  for (const problem of settings.value.problems) io.stderr.write(`mino: warning: ${problem}\n`);
 
-  const { deps, close } = sessionDeps({ homeDir, env: io.env, settings: async () => settings.value });
+  const { deps, close } = sessionDeps({ homeDir, env: io.env, settings: async () => settings.value.settings });
 
   let conversation: Conversation;
   if (args.sessionId) {

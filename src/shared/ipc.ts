@@ -15,70 +15,13 @@ import {
   SessionOpenResultSchema,
   SessionViewSchema,
 } from './sessions';
+import { SettingsPatchSchema, SettingsViewSchema } from './settings';
+import { issuesText } from './zodIssues';
 
 /** What crosses the boundary: `invoke` loses error types, so refusals travel as values. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 // ---------------------------------------------------------------- settings
-
-export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-export const DEFAULT_MODEL = 'gpt-5-mini';
-export const DEFAULT_CONTEXT_WINDOW = 128_000;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** Plain http would send the API key unencrypted, so it is accepted only for a service on this machine. */
-function isEncryptedOrLocal(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
-export const BaseUrlSchema = z
-  .string({ error: 'The model service base URL must be text, e.g. https://api.openai.com/v1.' })
-  .trim()
-  .refine(isHttpUrl, 'The model service base URL must be an http:// or https:// URL, e.g. https://api.openai.com/v1.')
-  .refine(
-    isEncryptedOrLocal,
-    'The model service base URL must use https://, so your API key is not sent unencrypted (http:// is accepted only for localhost or 127.0.0.1).',
-  );
-
-export const ModelNameSchema = z
-  .string({ error: 'The model name must be text, e.g. gpt-5-mini.' })
-  .trim()
-  .min(1, 'The model name cannot be empty: enter the name your model service uses, e.g. gpt-5-mini.')
-  .max(200, 'The model name is longer than 200 characters: check that you pasted only the name.');
-
-export const ContextWindowSchema = z
-  .number({ error: 'The context window must be a number of tokens, e.g. 128000.' })
-  .int('The context window must be a whole number of tokens, e.g. 128000.')
-  .positive('The context window must be a positive number of tokens, e.g. 128000.')
-  .max(Number.MAX_SAFE_INTEGER, 'The context window is too large: use the size your model documents, e.g. 128000.');
-
-/** Settings kept in ~/.mino/config.json. */
-export const SettingsSchema = z.strictObject({
-  baseUrl: BaseUrlSchema,
-  model: ModelNameSchema,
-  contextWindow: ContextWindowSchema,
-});
-export type Settings = z.infer<typeof SettingsSchema>;
-
-export const SettingsViewSchema = z.object({
-  settings: SettingsSchema,
-  /** Where they are stored, so a person can find the file. */
-  path: z.string(),
-});
-export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
 /** One configured MCP server as Settings shows it: where it is and whether it connects, never its credentials. */
 export const McpServerStatusSchema = z.object({
@@ -165,7 +108,7 @@ export type MenuCommand = z.infer<typeof MenuCommandSchema>['command'];
 export const INVOKE_CHANNELS = {
   'app:info': { method: 'getAppInfo', input: NoInput, output: AppInfoSchema },
   'settings:get': { method: 'getSettings', input: NoInput, output: SettingsViewSchema },
-  'settings:set': { method: 'saveSettings', input: SettingsSchema, output: SettingsViewSchema },
+  'settings:set': { method: 'saveSettings', input: SettingsPatchSchema, output: SettingsViewSchema },
   // Starts the configured MCP servers for this window's project, checks them and stops them again.
   'mcp:status': { method: 'getMcpStatus', input: NoInput, output: McpStatusSchema },
   'apiKey:status': { method: 'getApiKeyStatus', input: NoInput, output: ApiKeyStatusSchema },
@@ -249,11 +192,7 @@ export function apiShape(): { invokes: Array<[method: string, channel: string]>;
   };
 }
 
-/** One line per problem, for a person: "Invalid settings:set: model: The model name cannot be empty…". */
+/** One line per problem, for a person: "Invalid request settings:set: model: The model name cannot be empty…". */
 export function describeInvalidInput(channel: string, error: z.ZodError): string {
-  const problems = error.issues.map((issue) => {
-    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    return `${where}${issue.message}`;
-  });
-  return `Invalid request ${channel}: ${problems.join('; ')}`;
+  return `Invalid request ${channel}: ${issuesText(error)}`;
 }

@@ -5,6 +5,7 @@ import { dispatchInvoke } from '../../src/main/service/dispatch';
 import type { Page } from '@playwright/test';
 import { startTestHttpServer } from '../support/mcp/httpServer';
 import { expect, test, type MinoHarness } from './fixtures';
+import { SETTING_FIELDS, settingLabel } from '../../src/shared/settings';
 
 // The service starts without a key here, as on a first run.
 test.use({ withModel: false });
@@ -23,13 +24,28 @@ test('saving a model name in the settings dialog writes it to ~/.mino/config.jso
 
   const file = path.join(mino.home, '.mino', 'config.json');
   const stored = JSON.parse(await fs.readFile(file, 'utf8'));
-  expect(stored).toEqual({ baseUrl: 'https://api.openai.com/v1', model: 'my-local-model', contextWindow: 128000 });
+  // Only what differs from the defaults is stored.
+  expect(stored).toEqual({ model: 'my-local-model' });
   expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
   // Another client asking the service sees the saved value.
   const reader = clientId('settings-reader');
   mino.service.attachClient(reader, () => undefined);
   const view = await dispatchInvoke(mino.service, reader, 'settings:get', undefined);
   expect(view).toMatchObject({ ok: true, value: { settings: { model: 'my-local-model' } } });
+});
+
+test('the form shows every setting of the shared field description, with its help, and a stored key Mino does not know', async ({ page, mino }) => {
+  await fs.mkdir(path.join(mino.home, '.mino'), { recursive: true, mode: 0o700 });
+  await fs.writeFile(path.join(mino.home, '.mino', 'config.json'), JSON.stringify({ contextWindow: 32000, colour: 'blue' }), { mode: 0o600 });
+  await mino.open();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  for (const field of Object.values(SETTING_FIELDS)) {
+    const input = dialog.getByLabel(settingLabel(field), { exact: true });
+    await expect(input).toHaveAccessibleDescription(field.help);
+  }
+  await expect(dialog.getByLabel('Context window (tokens)')).toHaveValue('32000');
+  await expect(dialog.getByRole('note')).toContainText('"colour"');
 });
 
 test('an invalid context window is refused with its reason and nothing is written', async ({ page, mino }) => {

@@ -3,6 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, loadSettings, saveSettings } from '../../../src/main/core/config/settings';
+import { SETTING_FIELDS, SettingsSchema, settingFromInput, settingToInput } from '../../../src/shared/settings';
+
+const loaded = (settings: object, problems: string[] = []) => ({ ok: true, value: { settings, problems } });
 
 let home: string;
 let file: string;
@@ -23,27 +26,51 @@ async function writeRaw(text: string): Promise<void> {
 
 describe('settings', () => {
   it('uses the defaults (128000-token context window) when there is no file', async () => {
-    expect(await loadSettings(home)).toEqual({ ok: true, value: DEFAULT_SETTINGS });
+    expect(await loadSettings(home)).toEqual(loaded(DEFAULT_SETTINGS));
     expect(DEFAULT_SETTINGS.contextWindow).toBe(128_000);
   });
 
   it('saves valid settings to a 0600 file in a 0700 ~/.mino and reads them back', async () => {
     const settings = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen-coder', contextWindow: 32_768 };
-    expect(await saveSettings(home, settings)).toEqual({ ok: true, value: settings });
+    expect(await saveSettings(home, settings)).toEqual(loaded(settings));
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
     expect((await fs.stat(path.dirname(file))).mode & 0o777).toBe(0o700);
-    expect(await loadSettings(home)).toEqual({ ok: true, value: settings });
+    expect(await loadSettings(home)).toEqual(loaded(settings));
   });
 
-  it('keeps keys other readers of config.json put there', async () => {
+  it('keeps keys it does not know and reports each one by name, without refusing the file', async () => {
     await writeRaw(JSON.stringify({ model: 'old', theme: 'dark' }));
+    const before = await loadSettings(home);
+    expect(before).toEqual(loaded({ ...DEFAULT_SETTINGS, model: 'old' }, [expect.stringContaining('"theme"')]));
+    if (before.ok) expect(before.value.problems[0]).toContain(file);
     await saveSettings(home, { ...DEFAULT_SETTINGS, model: 'new' });
-    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ ...DEFAULT_SETTINGS, model: 'new', theme: 'dark' });
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ model: 'new', theme: 'dark' });
   });
 
   it('fills missing fields of a partial file with defaults', async () => {
     await writeRaw(JSON.stringify({ model: 'mine' }));
-    expect(await loadSettings(home)).toEqual({ ok: true, value: { ...DEFAULT_SETTINGS, model: 'mine' } });
+    expect(await loadSettings(home)).toEqual(loaded({ ...DEFAULT_SETTINGS, model: 'mine' }));
+  });
+
+  it('stores only what differs from the defaults, so a later default reaches untouched settings', async () => {
+    await saveSettings(home, { ...DEFAULT_SETTINGS, contextWindow: 64_000 });
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ contextWindow: 64_000 });
+    // Setting a field back to its default removes it from the file.
+    await saveSettings(home, { contextWindow: DEFAULT_SETTINGS.contextWindow });
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({});
+  });
+
+  it('saves a partial change and keeps the other stored fields', async () => {
+    await saveSettings(home, { model: 'a', contextWindow: 1000 });
+    expect(await saveSettings(home, { model: 'b' })).toEqual(loaded({ ...DEFAULT_SETTINGS, model: 'b', contextWindow: 1000 }));
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ model: 'b', contextWindow: 1000 });
+  });
+
+  it('refuses a save that would leave an invalid stored field in place, and changes nothing', async () => {
+    const before = JSON.stringify({ contextWindow: 'big' });
+    await writeRaw(before);
+    expect(await saveSettings(home, { model: 'x' })).toEqual({ ok: false, error: expect.stringContaining('contextWindow: ') });
+    expect(await fs.readFile(file, 'utf8')).toBe(before);
   });
 
   it.each([
@@ -61,6 +88,23 @@ describe('settings', () => {
     const result = await saveSettings(home, { ...DEFAULT_SETTINGS, ...change });
     expect(result).toEqual({ ok: false, error: expect.stringContaining(message) });
     expect(await fs.readFile(file, 'utf8')).toBe(before);
+  });
+
+  it('takes each default from its field description, and every default passes its own schema', () => {
+    for (const [name, field] of Object.entries(SETTING_FIELDS)) {
+      expect(DEFAULT_SETTINGS[name as keyof typeof DEFAULT_SETTINGS]).toBe(field.default);
+      expect(field.schema.safeParse(field.default).success).toBe(true);
+    }
+    expect(SettingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('turns what the form holds into values by kind, leaving bad numbers for the schema to explain', () => {
+    const window = SETTING_FIELDS.contextWindow;
+    expect(settingFromInput(window, ' 4096 ')).toBe(4096);
+    expect(settingFromInput(window, '')).toBeNaN();
+    expect(window.schema.safeParse(settingFromInput(window, 'lots')).error?.issues[0]?.message).toContain('number of tokens');
+    expect(settingToInput(window, 128_000)).toBe('128000');
+    expect(settingFromInput(SETTING_FIELDS.model, ' m ')).toBe(' m ');
   });
 
   it('reports a file that is not valid JSON with its path and never overwrites it', async () => {

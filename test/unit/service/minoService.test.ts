@@ -163,7 +163,7 @@ describe('MinoService: settings, key and clients', () => {
     const b = connect(service, 'b');
     const settings = { baseUrl: 'https://models.example/v1', model: 'm', contextWindow: 64_000 };
     expect(await a.call('settings:set', settings)).toMatchObject({ ok: true, value: { settings } });
-    expect(b.events).toEqual([{ event: 'settings:changed', payload: { settings, path: path.join(home, '.mino', 'config.json') } }]);
+    expect(b.events).toEqual([{ event: 'settings:changed', payload: { settings, problems: [], path: path.join(home, '.mino', 'config.json') } }]);
     expect(await b.call('settings:get')).toMatchObject({ ok: true, value: { settings } });
   });
 

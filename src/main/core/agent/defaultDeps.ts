@@ -8,14 +8,15 @@ import { bashTool } from '../tools/bash';
 import { fileTools } from '../tools/fileTools';
 import type { AnyTool } from '../tools/types';
 import type { ConversationDeps } from './conversation';
+import type { Settings } from '../../../shared/settings';
 
 export const BUILTIN_TOOLS: readonly AnyTool[] = [...fileTools, bashTool];
 
 export interface DepsOptions {
   homeDir: string;
   env: NodeJS.ProcessEnv;
-  /** Current model settings (from ~/.mino/config.json). */
-  settings: () => Promise<{ baseUrl: string; model: string }>;
+  /** Current settings (~/.mino/config.json over the defaults), read per turn so edits apply. */
+  settings: () => Promise<Settings>;
   /** A key stored by the desktop app, if any. */
   storedApiKey?: () => Promise<string | null>;
 }

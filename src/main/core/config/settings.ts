@@ -1,25 +1,21 @@
-// Settings in ~/.mino/config.json: model service base URL, model name and
-// context window. A file a person broke is reported, never rewritten: the
-// only write path refuses while the existing file cannot be read back.
+// Settings in ~/.mino/config.json, stored as a partial object over the
+// defaults of src/shared/settings.ts (the one owner of what a setting is). A
+// file a person broke is reported, never rewritten: a save refuses while the
+// existing file cannot be read back, and keys Mino does not know are kept.
 import * as fs from 'node:fs/promises';
-import { z } from 'zod';
 import {
-  BaseUrlSchema,
-  ContextWindowSchema,
-  DEFAULT_BASE_URL,
-  DEFAULT_CONTEXT_WINDOW,
-  DEFAULT_MODEL,
-  ModelNameSchema,
-  SettingsSchema,
+  DEFAULT_SETTINGS,
+  SETTING_FIELDS,
+  SETTING_NAMES,
+  SettingsPatchSchema,
+  StoredSettingsSchema,
   type Settings,
-} from '../../../shared/ipc';
+  type SettingsPatch,
+} from '../../../shared/settings';
+import { issuesText } from '../../../shared/zodIssues';
 import { ensureMinoHome, minoPaths, writePrivateFile } from './minoHome';
 
-export const DEFAULT_SETTINGS: Settings = Object.freeze({
-  baseUrl: DEFAULT_BASE_URL,
-  model: DEFAULT_MODEL,
-  contextWindow: DEFAULT_CONTEXT_WINDOW,
-});
+export { DEFAULT_SETTINGS };
 
 /** A settings problem a person can fix; the message names the file and what to do. */
 export class SettingsError extends Error {
@@ -32,16 +28,13 @@ export class SettingsError extends Error {
   }
 }
 
-/** Every field optional: a missing one takes its default. Unknown keys are kept for other readers of the file. */
-const StoredSettingsSchema = z.looseObject({
-  baseUrl: BaseUrlSchema.optional(),
-  model: ModelNameSchema.optional(),
-  contextWindow: ContextWindowSchema.optional(),
-});
-
-function issuesText(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+/** Settings as every reader uses them, with what in the file did not stop Mino but needs a look. */
+export interface LoadedSettings {
+  settings: Settings;
+  problems: string[];
 }
+
+export type SettingsResult = { ok: true; value: LoadedSettings } | { ok: false; error: string };
 
 /** The file's JSON object, or null when it does not exist. Throws SettingsError when it is not a JSON object. */
 async function readConfigObject(file: string): Promise<Record<string, unknown> | null> {
@@ -67,7 +60,23 @@ async function readConfigObject(file: string): Promise<Record<string, unknown> |
   return parsed as Record<string, unknown>;
 }
 
-export type SettingsResult = { ok: true; value: Settings } | { ok: false; error: string };
+/** The stored object over the defaults; an invalid value stops here (guessing could send the key elsewhere). */
+function mergeOverDefaults(file: string, stored: Record<string, unknown>): LoadedSettings {
+  const parsed = StoredSettingsSchema.safeParse(stored);
+  if (!parsed.success) {
+    throw new SettingsError(`The settings file ${file} has invalid values: ${issuesText(parsed.error)}. Fix the file or save new settings.`, file);
+  }
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const name of SETTING_NAMES) {
+    if (parsed.data[name] !== undefined) settings[name] = parsed.data[name];
+  }
+  const unknown = Object.keys(stored).filter((key) => !Object.hasOwn(SETTING_FIELDS, key));
+  const problems = unknown.map(
+    (key) =>
+      `The settings file ${file} has a field Mino does not know, "${key}"; it is ignored and kept. If it is a misspelt setting, rename it to one of: ${SETTING_NAMES.join(', ')}.`,
+  );
+  return { settings: settings as Settings, problems };
+}
 
 /** Current settings: the file's values over the defaults, or why the file cannot be used. */
 export async function loadSettings(homeDir: string): Promise<SettingsResult> {
@@ -79,10 +88,10 @@ export async function loadSettings(homeDir: string): Promise<SettingsResult> {
   }
 }
 
-/** Validates and saves complete settings; on any problem nothing changes and the result says why. */
-export async function saveSettings(homeDir: string, input: unknown): Promise<SettingsResult> {
+/** Validates and saves some settings; on any problem nothing changes and the result says why. */
+export async function saveSettings(homeDir: string, patch: unknown): Promise<SettingsResult> {
   try {
-    return { ok: true, value: await writeSettings(homeDir, input) };
+    return { ok: true, value: await writeSettings(homeDir, patch) };
   } catch (error) {
     if (error instanceof SettingsError) return { ok: false, error: error.message };
     throw error;
@@ -90,34 +99,32 @@ export async function saveSettings(homeDir: string, input: unknown): Promise<Set
 }
 
 /** Like loadSettings, but throws SettingsError. */
-export async function readSettings(homeDir: string): Promise<Settings> {
+export async function readSettings(homeDir: string): Promise<LoadedSettings> {
   const file = minoPaths(homeDir).config;
   const stored = await readConfigObject(file);
-  if (stored === null) return { ...DEFAULT_SETTINGS };
-  const parsed = StoredSettingsSchema.safeParse(stored);
-  if (!parsed.success) {
-    throw new SettingsError(`The settings file ${file} has invalid values: ${issuesText(parsed.error)}. Fix the file or save new settings.`, file);
-  }
-  return {
-    baseUrl: parsed.data.baseUrl ?? DEFAULT_SETTINGS.baseUrl,
-    model: parsed.data.model ?? DEFAULT_SETTINGS.model,
-    contextWindow: parsed.data.contextWindow ?? DEFAULT_SETTINGS.contextWindow,
-  };
+  return mergeOverDefaults(file, stored ?? {});
 }
 
 /**
- * Like saveSettings, but throws SettingsError. Keeps any other keys in the
- * file; writes 0600, atomically.
+ * Like saveSettings, but throws SettingsError. Sets the given fields, keeps
+ * every other key of the file, and drops a field set back to its default, so
+ * the file holds only what differs. Writes 0600, atomically.
  */
-export async function writeSettings(homeDir: string, input: unknown): Promise<Settings> {
+export async function writeSettings(homeDir: string, patch: unknown): Promise<LoadedSettings> {
   const file = minoPaths(homeDir).config;
-  const parsed = SettingsSchema.safeParse(input);
+  const parsed = SettingsPatchSchema.safeParse(patch);
   if (!parsed.success) {
     throw new SettingsError(`Settings not saved: ${issuesText(parsed.error)}`, file);
   }
-  const existing = await readConfigObject(file);
+  const next: Record<string, unknown> = { ...((await readConfigObject(file)) ?? {}) };
+  for (const [name, value] of Object.entries(parsed.data) as Array<[keyof SettingsPatch, unknown]>) {
+    if (value === undefined) continue;
+    if (value === DEFAULT_SETTINGS[name]) delete next[name];
+    else next[name] = value;
+  }
+  // Checked before writing: a field of the file this save did not set may still be invalid.
+  const loaded = mergeOverDefaults(file, next);
   await ensureMinoHome(homeDir);
-  const next = { ...(existing ?? {}), ...parsed.data };
   await writePrivateFile(file, `${JSON.stringify(next, null, 2)}\n`);
-  return parsed.data;
+  return loaded;
 }

@@ -8,7 +8,7 @@ import { fromApiOutput, toApiInput, toApiTools } from './apiItems';
 import { abortedError, droppedStreamError, failedResponseError, incompleteResponseError, toModelError } from './errors';
 import { findUnpairedCalls } from './history';
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent } from './types';
-import { DEFAULT_BASE_URL } from '../../../shared/ipc';
+import { DEFAULT_SETTINGS } from '../../../shared/settings';
 
 export interface ModelClientOptions {
   /** Defaults to the SDK's (api.openai.com). */
@@ -24,7 +24,7 @@ export interface ModelClientOptions {
 
 
 export function createModelClient(opts: ModelClientOptions): ModelClient {
-  const baseURL = opts.baseURL ?? DEFAULT_BASE_URL;
+  const baseURL = opts.baseURL ?? DEFAULT_SETTINGS.baseUrl;
   let sdk: OpenAI | undefined;
 
   const configured = (): OpenAI => {

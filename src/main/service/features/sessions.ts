@@ -303,7 +303,7 @@ export class Sessions {
       settings: async () => {
         const loaded = await loadSettings(homeDir);
         if (!loaded.ok) throw new Error(loaded.error);
-        return loaded.value;
+        return loaded.value.settings;
       },
     });
   }

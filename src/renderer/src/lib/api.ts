@@ -10,9 +10,8 @@ import type {
   OpenProjectResult,
   Project,
   RecentProject,
-  Settings,
-  SettingsView,
 } from '../../../shared/ipc';
+import type { SettingsPatch, SettingsView } from '../../../shared/settings';
 import type { ApprovalRequestView, ModeChangeResult, SessionOpenResult, SessionView, TurnEvent } from '../../../shared/sessions';
 
 export class ApiError extends Error {
@@ -44,7 +43,7 @@ export interface SessionEventMessage {
 export const api = {
   appInfo: (): Promise<AppInfo> => unwrap(bridge().getAppInfo()),
   settings: (): Promise<SettingsView> => unwrap(bridge().getSettings()),
-  saveSettings: (settings: Settings): Promise<SettingsView> => unwrap(bridge().saveSettings(settings)),
+  saveSettings: (settings: SettingsPatch): Promise<SettingsView> => unwrap(bridge().saveSettings(settings)),
   apiKeyStatus: (): Promise<ApiKeyStatus> => unwrap(bridge().getApiKeyStatus()),
   setApiKey: (apiKey: string): Promise<ApiKeyStatus> => unwrap(bridge().setApiKey({ apiKey })),
   recentProjects: (): Promise<RecentProject[]> => unwrap(bridge().listRecentProjects()),

@@ -3,16 +3,31 @@ import type { ApiKeyStatus } from '../../../../shared/ipc';
 import { api, errorMessage } from '../../lib/api';
 import { McpServersSection } from './McpServersSection';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import { SettingInput } from './SettingInput';
+import {
+  SETTING_FIELDS,
+  SETTING_NAMES,
+  settingFromInput,
+  settingToInput,
+  type SettingName,
+  type Settings,
+  type SettingsPatch,
+} from '../../../../shared/settings';
 
 interface SettingsDialogProps {
   open: boolean;
   onClose(): void;
 }
 
-interface Draft {
-  baseUrl: string;
-  model: string;
-  contextWindow: string;
+/** What the form holds for each setting: text as typed, or a checkbox's state. */
+type Draft = Record<SettingName, string | boolean>;
+
+function draftOf(settings: Settings): Draft {
+  return Object.fromEntries(SETTING_NAMES.map((name) => [name, settingToInput(SETTING_FIELDS[name], settings[name])])) as Draft;
+}
+
+function patchOf(draft: Draft): SettingsPatch {
+  return Object.fromEntries(SETTING_NAMES.map((name) => [name, settingFromInput(SETTING_FIELDS[name], draft[name])])) as SettingsPatch;
 }
 
 function keyStatusText(status: ApiKeyStatus | null): string {
@@ -28,6 +43,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
   const ids = useId();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [path, setPath] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -47,6 +63,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     if (!open) return;
     let live = true;
     setDraft(null);
+    setProblems([]);
     setLoadError(null);
     setSaveError(null);
     setSaved(false);
@@ -57,7 +74,8 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
       (view) => {
         if (!live) return;
         setPath(view.path);
-        setDraft({ baseUrl: view.settings.baseUrl, model: view.settings.model, contextWindow: String(view.settings.contextWindow) });
+        setProblems(view.problems);
+        setDraft(draftOf(view.settings));
       },
       (failure: unknown) => live && setLoadError(errorMessage(failure)),
     );
@@ -76,9 +94,9 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     setSaveError(null);
     setSaved(false);
     try {
-      const text = draft.contextWindow.trim();
-      const view = await api.saveSettings({ baseUrl: draft.baseUrl, model: draft.model, contextWindow: text === '' ? Number.NaN : Number(text) });
-      setDraft({ baseUrl: view.settings.baseUrl, model: view.settings.model, contextWindow: String(view.settings.contextWindow) });
+      const view = await api.saveSettings(patchOf(draft));
+      setProblems(view.problems);
+      setDraft(draftOf(view.settings));
       setSaved(true);
     } catch (failure) {
       setSaveError(errorMessage(failure));
@@ -98,14 +116,10 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     }
   }
 
-  const field = (name: keyof Draft) => ({
-    id: `${ids}-${name}`,
-    value: draft?.[name] ?? '',
-    onChange: (event: { target: { value: string } }) => {
-      setSaved(false);
-      setDraft((current) => (current ? { ...current, [name]: event.target.value } : current));
-    },
-  });
+  function change(name: SettingName, value: string | boolean) {
+    setSaved(false);
+    setDraft((current) => (current ? { ...current, [name]: value } : current));
+  }
 
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby={`${ids}-title`} onClose={onClose}>
@@ -120,12 +134,21 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
 
       <form onSubmit={save} aria-label="Model service" className="form">
         <h3>Model service</h3>
-        <label htmlFor={`${ids}-baseUrl`}>Base URL</label>
-        <input type="url" {...field('baseUrl')} disabled={!draft} spellCheck={false} autoComplete="off" />
-        <label htmlFor={`${ids}-model`}>Model name</label>
-        <input type="text" {...field('model')} disabled={!draft} spellCheck={false} autoComplete="off" />
-        <label htmlFor={`${ids}-contextWindow`}>Context window (tokens)</label>
-        <input type="text" inputMode="numeric" {...field('contextWindow')} disabled={!draft} autoComplete="off" />
+        {problems.map((problem) => (
+          <p key={problem} className="muted" role="note">
+            {problem}
+          </p>
+        ))}
+        {SETTING_NAMES.map((name) => (
+          <SettingInput
+            key={name}
+            id={`${ids}-${name}`}
+            field={SETTING_FIELDS[name]}
+            value={draft?.[name] ?? settingToInput(SETTING_FIELDS[name], undefined)}
+            disabled={!draft}
+            onChange={(value) => change(name, value)}
+          />
+        ))}
         <ErrorMessage text={saveError} />
         {saved && (
           <p className="success" role="status">

@@ -1,0 +1,160 @@
+// Settings: the one description of every field a person can set. The
+// contract's schemas, the defaults, the stored (partial) form, the service's
+// checks and the renderer's Settings form are all derived from SETTING_FIELDS.
+//
+// To add a setting, add one entry to SETTING_FIELDS: a label, a line of help,
+// the kind of input the form shows, a zod schema whose messages say how to
+// fix a bad value, and a default. Code that needs it reads `settings.<name>`.
+import { z } from 'zod';
+
+/** How the Settings form shows a field and turns what was typed into a value. */
+export type SettingKind =
+  | { type: 'text' }
+  | { type: 'url' }
+  /** A whole number; `unit` is shown after the label, e.g. "tokens". */
+  | { type: 'integer'; unit?: string }
+  | { type: 'boolean' }
+  | { type: 'choice'; options: ReadonlyArray<{ value: string; label: string }> };
+
+export interface SettingField<S extends z.ZodType = z.ZodType> {
+  label: string;
+  /** One line under the field: what it does and when to change it. */
+  help: string;
+  kind: SettingKind;
+  schema: S;
+  default: z.output<S>;
+}
+
+/** Typed constructor, so a default that does not fit its schema is a compile error. */
+function setting<S extends z.ZodType>(field: SettingField<S>): SettingField<S> {
+  return field;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Plain http would send the API key unencrypted, so it is accepted only for a service on this machine. */
+function isEncryptedOrLocal(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export const BaseUrlSchema = z
+  .string({ error: 'The model service base URL must be text, e.g. https://api.openai.com/v1.' })
+  .trim()
+  .refine(isHttpUrl, 'The model service base URL must be an http:// or https:// URL, e.g. https://api.openai.com/v1.')
+  .refine(
+    isEncryptedOrLocal,
+    'The model service base URL must use https://, so your API key is not sent unencrypted (http:// is accepted only for localhost or 127.0.0.1).',
+  );
+
+export const ModelNameSchema = z
+  .string({ error: 'The model name must be text, e.g. gpt-5-mini.' })
+  .trim()
+  .min(1, 'The model name cannot be empty: enter the name your model service uses, e.g. gpt-5-mini.')
+  .max(200, 'The model name is longer than 200 characters: check that you pasted only the name.');
+
+export const ContextWindowSchema = z
+  .number({ error: 'The context window must be a number of tokens, e.g. 128000.' })
+  .int('The context window must be a whole number of tokens, e.g. 128000.')
+  .positive('The context window must be a positive number of tokens, e.g. 128000.')
+  .max(Number.MAX_SAFE_INTEGER, 'The context window is too large: use the size your model documents, e.g. 128000.');
+
+/** Every setting, in the order the Settings form shows them. */
+export const SETTING_FIELDS = {
+  baseUrl: setting({
+    label: 'Base URL',
+    help: 'Where the model service answers; any service that speaks the OpenAI Responses API. OPENAI_BASE_URL wins over it.',
+    kind: { type: 'url' },
+    schema: BaseUrlSchema,
+    default: 'https://api.openai.com/v1',
+  }),
+  model: setting({
+    label: 'Model name',
+    help: 'The name your model service uses for the model. MINO_MODEL wins over it.',
+    kind: { type: 'text' },
+    schema: ModelNameSchema,
+    default: 'gpt-5-mini',
+  }),
+  contextWindow: setting({
+    label: 'Context window',
+    help: 'How many tokens the model can read at once, as its documentation states.',
+    kind: { type: 'integer', unit: 'tokens' },
+    schema: ContextWindowSchema,
+    default: 128_000,
+  }),
+};
+
+export type SettingFields = typeof SETTING_FIELDS;
+export type SettingName = keyof SettingFields;
+export const SETTING_NAMES = Object.keys(SETTING_FIELDS) as SettingName[];
+
+type SettingsShape = { [K in SettingName]: SettingFields[K]['schema'] };
+const settingsShape = Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTING_FIELDS[name].schema])) as SettingsShape;
+
+/** Complete settings, as every reader sees them (the stored values over the defaults). */
+export const SettingsSchema = z.strictObject(settingsShape);
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** What `settings:set` takes: any of the fields; the rest keep their current values. */
+export const SettingsPatchSchema = SettingsSchema.partial();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+/**
+ * ~/.mino/config.json: only what a person changed, so a later default
+ * reaches every setting they never touched. Keys Mino does not know are kept
+ * (another version of Mino may have written them) and reported.
+ */
+export const StoredSettingsSchema = z.looseObject(SettingsPatchSchema.shape);
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(
+  Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTING_FIELDS[name].default])) as Settings,
+);
+
+export const SettingsViewSchema = z.object({
+  settings: SettingsSchema,
+  /** Where they are stored, so a person can find the file. */
+  path: z.string(),
+  /** Problems in the file that did not stop Mino (an unknown key), one line each, saying what to do. */
+  problems: z.array(z.string()),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+/** The label the form shows, with the unit if the kind has one: "Context window (tokens)". */
+export function settingLabel(field: SettingField): string {
+  return field.kind.type === 'integer' && field.kind.unit ? `${field.label} (${field.kind.unit})` : field.label;
+}
+
+/** What the form shows for a value: text inputs hold strings, a checkbox a boolean. */
+export function settingToInput(field: SettingField, value: unknown): string | boolean {
+  if (field.kind.type === 'boolean') return value === true;
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/**
+ * What was typed, as the value the schema checks. Nothing is corrected here:
+ * an empty or non-numeric integer becomes NaN, so the schema's own message
+ * reaches the person.
+ */
+export function settingFromInput(field: SettingField, input: string | boolean): unknown {
+  switch (field.kind.type) {
+    case 'boolean':
+      return input === true;
+    case 'integer': {
+      const text = String(input).trim();
+      return text === '' ? Number.NaN : Number(text);
+    }
+    default:
+      return String(input);
+  }
+}
