@@ -9,7 +9,7 @@ import { Conversation } from '../../../src/main/core/agent/conversation';
 import type { McpServerConfig } from '../../../src/main/core/mcp/config';
 import { eventRecorder, field, makeAgentFixture, outputsIn, recordingApprover, type AgentFixture } from '../../support/agentFixture';
 import { startTestHttpServer, type TestHttpServer } from '../../support/mcp/httpServer';
-import { everythingServer } from '../../support/mcp/servers';
+import { everythingServer, leakyServer } from '../../support/mcp/servers';
 
 let fx: AgentFixture | undefined;
 let remote: TestHttpServer | undefined;
@@ -123,6 +123,39 @@ describe('MCP tools in the agent loop', () => {
     }
     expect(JSON.stringify(recorder.events)).not.toContain(envSecret);
     expect(JSON.stringify(recorder.events)).not.toContain(headerSecret);
+  });
+
+  it('redacts a configured secret from the tool list too: names, titles, descriptions and schemas', async () => {
+    const secret = `sk-tool-${Math.random().toString(36).slice(2)}-secret`;
+    const agent = await withServers([leakyServer('leaky', secret)]);
+    agent.server.enqueue({ calls: [{ name: 'mcp_leaky__lookup', arguments: { word: 'cat' }, call_id: 'call_lookup' }] }, { text: 'Done.' });
+    const recorder = eventRecorder();
+    const conversation = await Conversation.start(agent.deps, agent.project);
+    await conversation.ask('Look up cat.', { mode: 'bypass', approver: recordingApprover(), onEvent: recorder.onEvent });
+    await conversation.close();
+
+    const tools = (agent.server.requests[0].body as { tools: Array<{ name: string; description?: string; parameters?: Record<string, unknown> }> }).tools;
+    const lookup = tools.find((tool) => tool.name === 'mcp_leaky__lookup');
+    expect(lookup?.description).toContain('Authenticates with the token [redacted].');
+    expect(lookup?.parameters).toMatchObject({
+      properties: {
+        word: { description: 'The word; the service key is [redacted]', default: '[redacted]' },
+        mode: { enum: ['plain', '[redacted]'] },
+        'x_[redacted]': { type: 'string' },
+      },
+    });
+    // A name cannot be redacted and still be called: the tool is left out, and the person told why.
+    expect(tools.map((tool) => tool.name)).not.toContain(expect.stringContaining('tool_'));
+    expect(recorder.of('notice').map((n) => n.message)).toEqual([expect.stringContaining('"tool_[redacted]" of the leaky MCP server is left out')]);
+    // The call still reaches the server under the tool's real name.
+    expect(recorder.of('tool_result').map((r) => [r.status, r.output])).toEqual([['completed', 'looked up cat']]);
+
+    for (const request of agent.server.requests) expect(request.raw).not.toContain(secret);
+    expect(JSON.stringify(recorder.events)).not.toContain(secret);
+    const sessionsDir = path.join(agent.home, '.mino', 'sessions');
+    for (const name of await fs.readdir(sessionsDir)) {
+      expect(await fs.readFile(path.join(sessionsDir, name), 'utf8')).not.toContain(secret);
+    }
   });
 
   it('tells the person about a server that cannot start, and the turn still runs', async () => {

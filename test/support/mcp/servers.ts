@@ -38,3 +38,8 @@ export function probeServer(name = 'probe', extra: Partial<McpStdioServerConfig>
 export function silentServer(name = 'silent'): McpStdioServerConfig {
   return { name, command: process.execPath, args: [path.join(here, 'silentServer.mjs')] };
 }
+
+/** Tools whose name, description, title and schema carry the server's own API_TOKEN. */
+export function leakyServer(name: string, token: string): McpStdioServerConfig {
+  return { name, command: process.execPath, args: [path.join(here, 'leakyServer.mjs')], env: { API_TOKEN: token } };
+}

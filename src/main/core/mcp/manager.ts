@@ -86,9 +86,16 @@ export class McpManager {
             const tools: AnyTool[] = [];
             const refused: string[] = [];
             for (const definition of definitions) {
+              if (connection.redact(definition.name) !== definition.name) {
+                // A redacted name could not be called back, and the real one would show the secret.
+                refused.push(
+                  `The tool "${connection.redact(definition.name)}" of the ${connection.server.name} MCP server is left out: its name contains a credential configured for this server in ~/.mino/mcp.json.`,
+                );
+                continue;
+              }
               const named = mcpToolName(connection.server.name, definition.name);
               if (named.ok) tools.push(makeMcpTool(connection, definition, named.name));
-              else refused.push(named.reason);
+              else refused.push(connection.redact(named.reason));
             }
             this.listed.set(connection, tools);
             this.refused.set(connection, refused);

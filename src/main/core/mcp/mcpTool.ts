@@ -8,6 +8,7 @@ import type { Tool } from '../tools/types';
 import { prepareArgumentsCheck } from './argumentsCheck';
 import { MCP_DENIAL_MESSAGE, inspectMcpCall } from './confirmation';
 import type { McpConnection } from './connection';
+import { redactJson } from './redact';
 import { toToolResult } from './results';
 import { validateMcpArguments, type McpArguments } from './validateCall';
 
@@ -17,11 +18,12 @@ export const McpArgumentsSchema: z.ZodType<McpArguments> = z.record(z.string(), 
 
 export function makeMcpTool(connection: McpConnection, definition: McpToolDefinition, name: string): Tool<McpArguments, undefined> {
   const server = connection.server;
-  const inputSchema = declaredSchema(definition.inputSchema);
+  // What the model sees of the tool is redacted like any result: a server may put its own secret in its tool list.
+  const inputSchema = redactJson(declaredSchema(definition.inputSchema), connection.redact) as Record<string, unknown>;
   const check = prepareArgumentsCheck(inputSchema);
   return {
     name,
-    description: describe(definition, server.name),
+    description: connection.redact(describe(definition, server.name)),
     kind: 'mcp',
     argsSchema: McpArgumentsSchema,
     jsonSchema: inputSchema,

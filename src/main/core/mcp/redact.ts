@@ -1,7 +1,8 @@
 // Keeps configured credentials out of everything a server sends back. A
-// server may echo its environment or its request headers; whatever it
-// returns reaches the model, the session log and the screen, so every value a
-// person configured for that server is replaced before the result leaves here.
+// server may echo its environment or its request headers, in a result or in
+// its own tool list; whatever it sends reaches the model, the session log and
+// the screen, so every value a person configured for that server is replaced
+// before it leaves here.
 import { isStdioServer, type McpServerConfig } from './config';
 
 export const REDACTED = '[redacted]';
@@ -44,6 +45,20 @@ export function makeRedactor(values: string[]): Redactor {
   // Longest first, so a secret that contains another is replaced whole.
   const pattern = new RegExp([...forms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
   return (text) => text.replace(pattern, REDACTED);
+}
+
+/**
+ * A JSON value (a tool's input schema) with every string in it redacted, keys
+ * included. Walked rather than redacted as text, so a secret that spans JSON
+ * punctuation cannot break the structure.
+ */
+export function redactJson(value: unknown, redact: Redactor): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, redact));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactJson(item, redact)]));
+  }
+  return value;
 }
 
 function escapeRegExp(text: string): string {
