@@ -1,11 +1,13 @@
 // Session-level behaviour the CLI and the desktop share: the SOUL as system
 // prompt, /clear, resuming, and one turn at a time.
+import { existsSync, readdirSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Conversation, TurnInProgressError } from '../../../src/main/core/agent/conversation';
 import { DEFAULT_SOUL } from '../../../src/main/core/config/soul';
 import { listSessions } from '../../../src/main/core/sessions/list';
+import { SessionLog } from '../../../src/main/core/sessions/sessionLog';
 import { makeAgentFixture, recordingApprover, type AgentFixture } from '../../support/agentFixture';
 
 const ask = (conversation: Conversation, text: string) => conversation.ask(text, { mode: 'manual', approver: recordingApprover() });
@@ -83,5 +85,49 @@ describe('a conversation', () => {
     stop.abort();
     expect((await first).status).toBe('aborted');
     await conversation.close();
+  });
+});
+
+describe('resuming a saved session', () => {
+  let fx: AgentFixture | undefined;
+  afterEach(async () => {
+    await fx?.cleanup();
+    fx = undefined;
+  });
+
+  const openFds = () => readdirSync('/proc/self/fd').length;
+
+  it.runIf(existsSync('/proc/self/fd'))('leaves no file descriptor open when the log cannot be loaded, and changes nothing in it', async () => {
+    fx = await makeAgentFixture();
+    const log = await SessionLog.create(fx.home, fx.project);
+    await log.append({ type: 'user', text: 'hello' });
+    await log.close();
+    // Damage in the middle (the last line is good), and a broken tail after it that resume must not repair.
+    const original = await fs.readFile(log.file, 'utf8');
+    const damaged = `${original}{"type":"nonsense"}\n${original.split('\n')[1]}\n{"type":"us`;
+    await fs.writeFile(log.file, damaged);
+
+    const before = openFds();
+    for (let i = 0; i < 20; i++) {
+      await expect(Conversation.resume(fx.deps, log.id)).rejects.toThrow(/is corrupt at line 3/);
+    }
+    expect(openFds()).toBe(before);
+    expect(await fs.readFile(log.file, 'utf8')).toBe(damaged);
+    expect((await fs.readdir(path.dirname(log.file))).filter((name) => name.includes('.corrupt-'))).toEqual([]);
+  });
+
+  it('sets a broken last line aside when it loads, and says so', async () => {
+    fx = await makeAgentFixture();
+    const log = await SessionLog.create(fx.home, fx.project);
+    await log.append({ type: 'user', text: 'hello' });
+    await log.close();
+    const kept = await fs.readFile(log.file, 'utf8');
+    await fs.appendFile(log.file, '{"type":"us');
+
+    const resumed = await Conversation.resume(fx.deps, log.id);
+    await resumed.close();
+    expect(resumed.loadProblems).toEqual([{ line: 3, message: expect.stringMatching(/^Line 3 was set aside in .*\.jsonl\.corrupt-.* because .*; every record before it was kept\.$/) }]);
+    expect(resumed.historyItems).toEqual([{ type: 'message', role: 'user', text: 'hello' }]);
+    expect(await fs.readFile(log.file, 'utf8')).toBe(kept);
   });
 });

@@ -1,6 +1,7 @@
 // Sessions per window through the real service: one owner per session, a
 // second session opens in a new window, a saved session comes back as its
 // past events, and unknown results must be acknowledged first.
+import { existsSync, readFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { minoPaths } from '../../../src/main/core/config/minoHome';
@@ -10,6 +11,9 @@ import { dispatchInvoke } from '../../../src/main/service/dispatch';
 import type { SessionSummary } from '../../../src/shared/domain';
 import type { SessionOpenResult, SessionView } from '../../../src/shared/sessions';
 import { EDIT_GREETING, loosen, makeServiceHarness, type ServiceHarness } from './harness';
+
+/** rchar: bytes this process has read through read(2) and the like, from any file. */
+const bytesReadByThisProcess = () => Number(/^rchar: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1]);
 
 describe('sessions through the service', () => {
   let h: ServiceHarness;
@@ -102,6 +106,25 @@ describe('sessions through the service', () => {
     ]);
     expect(h.server.requests.length).toBe(requestsBefore);
     expect(await fs.readFile(h.file('greet.go'), 'utf8')).toBe('changed since\n');
+  });
+
+  it.runIf(existsSync('/proc/self/io'))('reads the saved log once when a window opens it', async () => {
+    h = await makeServiceHarness();
+    const { client, session } = await h.clientWithSession('a');
+    await h.service.detachClient(client.id);
+    // A log large enough that every whole read of it shows in the bytes this process reads.
+    const log = await SessionLog.openForAppend(h.home, session.id);
+    await log.append({ type: 'user', text: 'x'.repeat(4 << 20) });
+    await log.close();
+    const size = (await fs.stat(log.file)).size;
+
+    const before = bytesReadByThisProcess();
+    const reopened = await h.connect('b').value<SessionOpenResult>('sessions:open', { id: session.id });
+    const read = bytesReadByThisProcess() - before;
+    if (reopened.where !== 'here') throw new Error('expected here');
+    expect(reopened.session.past).toEqual([{ type: 'user_message', text: expect.stringMatching(/^x{4194304}$/) }]);
+    expect(read).toBeGreaterThanOrEqual(size);
+    expect(read).toBeLessThan(2 * size);
   });
 
   it('requires unknown results to be acknowledged before the next message', async () => {

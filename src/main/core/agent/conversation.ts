@@ -4,7 +4,8 @@
 // belongs to the front end's memory, never to the session.
 import type { PermissionMode, SessionId } from '../../../shared/domain';
 import type { HistoryItem, ModelClient } from '../model/types';
-import { loadSession, type UnknownCall } from '../sessions/load';
+import { loadSession, parseSession, readSessionFile, type UnknownCall } from '../sessions/load';
+import type { SessionRecord } from '../sessions/records';
 import { SessionLog } from '../sessions/sessionLog';
 import type { TurnLimits } from '../policy/limits';
 import type { AnyTool } from '../tools/types';
@@ -57,6 +58,7 @@ export interface AskOptions {
 
 export class Conversation {
   private running = false;
+  private loadedRecords: readonly SessionRecord[] | null = null;
 
   private constructor(
     private readonly deps: ConversationDeps,
@@ -76,16 +78,36 @@ export class Conversation {
     return new Conversation(deps, log, projectDir, [], [], [], new Set());
   }
 
-  /** Loads a saved session. Runs only the pure validation of recorded calls: nothing is inspected or re-run. */
+  /**
+   * Loads a saved session. Runs only the pure validation of recorded calls:
+   * nothing is inspected or re-run. The file is read once: loading parses it
+   * first (a damaged log is refused before anything is opened), then it is
+   * opened for append, which sets a broken last line aside.
+   */
   static async resume(deps: ConversationDeps, id: SessionId): Promise<Conversation> {
     const registry = new ToolRegistry(deps.builtinTools);
-    // Open for append first: it sets a broken last line aside before loading reads the file.
-    const log = await SessionLog.openForAppend(deps.homeDir, id);
-    const loaded = await loadSession(deps.homeDir, id, registry.validateCall);
+    const read = await readSessionFile(deps.homeDir, id);
+    const loaded = await parseSession(id, read, registry.validateCall);
+    const log = await SessionLog.openForAppend(deps.homeDir, id, read.content);
+    const setAside = log.setAside;
+    const problems = setAside ? loaded.problems.map((problem) => (problem.line === setAside.line ? { line: setAside.line, message: setAside.message } : problem)) : loaded.problems;
     const callIds = loaded.records.flatMap((record) =>
       record.type === 'response' ? record.output.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : [])) : [],
     );
-    return new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], loaded.problems, new Set(callIds));
+    const conversation = new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], problems, new Set(callIds));
+    conversation.loadedRecords = loaded.records;
+    return conversation;
+  }
+
+  /**
+   * The records resume loaded, handed over once (a window showing the
+   * session replays them instead of reading the log again), then dropped so
+   * they are not kept for the session's lifetime.
+   */
+  takeLoadedRecords(): readonly SessionRecord[] | null {
+    const records = this.loadedRecords;
+    this.loadedRecords = null;
+    return records;
   }
 
   get id(): SessionId {

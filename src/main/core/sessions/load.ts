@@ -42,16 +42,21 @@ interface OpenCall extends UnknownCall {
   resolved: boolean;
 }
 
-export async function loadSession(homeDir: string, id: string, validate: CallValidator): Promise<LoadedSession> {
+/** The bytes of a session file as read once; loading parses them and opening for append checks against them. */
+export interface SessionFileContent {
+  file: string;
+  content: Buffer;
+}
+
+export async function readSessionFile(homeDir: string, id: string): Promise<SessionFileContent> {
   let file: string;
   try {
     file = sessionFile(homeDir, id);
   } catch (error) {
     throw new SessionLoadError((error as Error).message);
   }
-  let content: Buffer;
   try {
-    content = await fs.readFile(file);
+    return { file, content: await fs.readFile(file) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new SessionLoadError(
@@ -59,7 +64,14 @@ export async function loadSession(homeDir: string, id: string, validate: CallVal
       { cause: error },
     );
   }
+}
 
+export async function loadSession(homeDir: string, id: string, validate: CallValidator): Promise<LoadedSession> {
+  return parseSession(id, await readSessionFile(homeDir, id), validate);
+}
+
+/** Loads a session from bytes already read (see readSessionFile). */
+export async function parseSession(id: string, { file, content }: SessionFileContent, validate: CallValidator): Promise<LoadedSession> {
   const corrupt = (line: number, why: string): SessionLoadError =>
     new SessionLoadError(
       `The session file ${file} is corrupt at line ${line}: ${why}. The session was not loaded, so nothing in it is lost; fix or remove that line, or start a new session.`,

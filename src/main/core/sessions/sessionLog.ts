@@ -61,14 +61,16 @@ export class SessionLog {
   /**
    * Reopens a saved session to add to it. A truncated or corrupt last line is
    * moved to <id>.jsonl.corrupt-<timestamp> first, so nothing is lost and
-   * the next record starts on a line of its own.
+   * the next record starts on a line of its own. `alreadyRead` is the
+   * content a caller has just loaded, so the file is not read twice; if the
+   * file no longer has that size, nothing is repaired and opening fails.
    */
-  static async openForAppend(homeDir: string, id: string): Promise<SessionLog> {
+  static async openForAppend(homeDir: string, id: string, alreadyRead?: Buffer): Promise<SessionLog> {
     await ensureMinoHome(homeDir);
     const file = sessionFile(homeDir, id);
     let content: Buffer;
     try {
-      content = await fs.readFile(file);
+      content = alreadyRead ?? (await fs.readFile(file));
     } catch (error) {
       throw new SessionLoadError(`Could not open session ${id} (${file}): ${describe(error)}.`, { cause: error });
     }
@@ -81,6 +83,9 @@ export class SessionLog {
     const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND);
     let setAside: SetAsideTail | undefined;
     try {
+      if (alreadyRead && (await handle.stat()).size !== alreadyRead.length) {
+        throw new SessionLoadError(`The session file ${file} changed while it was being opened. Open the session again.`);
+      }
       await handle.chmod(PRIVATE_FILE_MODE);
       const reason = brokenTailReason(last);
       if (reason !== undefined) {
@@ -97,6 +102,7 @@ export class SessionLog {
       }
     } catch (error) {
       await handle.close();
+      if (error instanceof SessionLoadError) throw error;
       throw new SessionSaveError(`Could not repair the end of the session file ${file}: ${describe(error)}. Free disk space or fix the permissions of ~/.mino/sessions, then try again.`, { cause: error });
     }
     return new SessionLog(id, file, handle, setAside);

@@ -17,6 +17,7 @@ import { checkProjectDir } from '../../core/projects/checkProject';
 import { sessionFile } from '../../core/sessions/ids';
 import { listSessions } from '../../core/sessions/list';
 import { loadSession } from '../../core/sessions/load';
+import type { SessionRecord } from '../../core/sessions/records';
 import { replayEvents } from '../../core/sessions/replayEvents';
 import { SessionLog } from '../../core/sessions/sessionLog';
 import type { ClientId, ClientRegistry, ClientState } from '../clients';
@@ -186,9 +187,10 @@ export class Sessions {
   /**
    * The session as its window shows it. With `withPast` (a window adopting the
    * session) the saved conversation is read from the log now; without it the
-   * view costs nothing however long the session has grown.
+   * view costs nothing however long the session has grown. `loadedRecords`
+   * are records just loaded from the log, shown instead of reading it again.
    */
-  async view(session: OpenSession, withPast: boolean): Promise<SessionView> {
+  async view(session: OpenSession, withPast: boolean, loadedRecords: readonly SessionRecord[] | null = null): Promise<SessionView> {
     const loadProblems = session.conversation.loadProblems.map((problem) => problem.message);
     const view: SessionView = {
       id: session.id,
@@ -201,7 +203,7 @@ export class Sessions {
     if (!withPast) return view;
     let past: TurnEvent[] = [];
     try {
-      past = replayEvents((await loadSession(this.deps.homeDir, session.id, acceptEveryCall)).records);
+      past = replayEvents(loadedRecords ?? (await loadSession(this.deps.homeDir, session.id, acceptEveryCall)).records);
     } catch (error) {
       loadProblems.push(`The saved conversation cannot be shown: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -289,7 +291,7 @@ export class Sessions {
     this.open.set(session.id, session);
     state.session = session.id;
     state.project = projectOf(conversation.projectDir);
-    const view = await this.view(session, true);
+    const view = await this.view(session, true, conversation.takeLoadedRecords());
     this.announce(client, session);
     return view;
   }
