@@ -16,6 +16,8 @@ async function snapshotOutsideProject(): Promise<Map<string, string>> {
   const snapshot = new Map<string, string>();
   for (const rel of await listTree(t.base)) {
     if (rel === 'project' || rel.startsWith(`project${path.sep}`)) continue;
+    // Mino's own write locks live here, outside the project by design; they come and go with each write.
+    if (rel === path.join('home', '.mino', 'locks')) continue;
     const abs = path.join(t.base, rel);
     const stat = await fs.lstat(abs);
     snapshot.set(rel, stat.isFile() ? await fs.readFile(abs, 'utf8') : stat.isDirectory() ? '<dir>' : '<other>');

@@ -1,6 +1,7 @@
 // The layout of ~/.mino and the private-file rules for everything in it:
 // the directory is 0700, its files 0600, whatever the umask says.
 import { randomBytes } from 'node:crypto';
+import * as fsSync from 'node:fs';
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -24,6 +25,8 @@ export interface MinoPaths {
   recentProjects: string;
   /** ~/.mino/secrets.json (API key encrypted by the desktop app) */
   secrets: string;
+  /** ~/.mino/locks: the file and session locks shared by every Mino process */
+  locks: string;
 }
 
 export function minoPaths(homeDir: string): MinoPaths {
@@ -36,6 +39,7 @@ export function minoPaths(homeDir: string): MinoPaths {
     mcp: path.join(root, 'mcp.json'),
     recentProjects: path.join(root, 'recent-projects.json'),
     secrets: path.join(root, 'secrets.json'),
+    locks: path.join(root, 'locks'),
   };
 }
 
@@ -91,4 +95,10 @@ export async function writePrivateFile(file: string, content: string): Promise<v
   } finally {
     await dirHandle.close();
   }
+}
+
+/** ensurePrivateDir for the synchronous callers (the locks, taken on the write path). */
+export function ensurePrivateDirSync(dir: string): void {
+  fsSync.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  fsSync.chmodSync(dir, PRIVATE_DIR_MODE);
 }

@@ -6,11 +6,12 @@ import type { ToolResult } from '../../../shared/domain';
 import { replaceFileAtomically } from '../fs/atomicWrite';
 import { readProjectText, sha256Hex } from '../fs/readText';
 import {
-  CHANGED_AFTER_APPROVAL,
   fsFailureResult,
   guardProject,
   locationFields,
   projectPathArg,
+  readOnlyRefusal,
+  recheckContent,
   stoppedResult,
   validateFileArgs,
   WRITE_DENIAL_MESSAGE,
@@ -19,6 +20,7 @@ import {
 } from './fileToolSupport';
 import { describeSize, previewText } from './preview';
 import { unifiedDiff } from './unifiedDiff';
+import { lockedWrite } from './writeStep';
 import type { Inspection, ProjectPath, Tool } from './types';
 
 export interface EditFileArgs {
@@ -74,6 +76,8 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
       return { ok: false, result: fsFailureResult(current) };
     }
     const { file } = current;
+    const readOnly = readOnlyRefusal(args.path, file.mode);
+    if (readOnly) return { ok: false, result: readOnly };
     const found = locateOnce(file.text, args.old_string);
     if (found.count === 0) {
       return invalid(
@@ -111,11 +115,14 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
     if (ctx.signal?.aborted) return stoppedResult();
     const refusal = guardProject(ctx);
     if (refusal) return refusal;
-    const current = readProjectText(ctx.projectDir, args.path);
-    if (!current.ok || sha256Hex(current.file.bytes) !== state.sha256) return { status: 'failed', output: CHANGED_AFTER_APPROVAL };
-    const replaced = await replaceFileAtomically(ctx.projectDir, args.path, state.newText, state.fileMode);
-    if (!replaced.ok) return { status: 'failed', output: replaced.reason };
-    return { status: 'completed', output: withNote(`Edited ${args.path} at line ${state.line} (${state.newSize}).`, replaced.note) };
+    return lockedWrite(ctx, args.path, {
+      recheck: () => recheckContent(ctx.projectDir, args.path, state.sha256),
+      write: async () => {
+        const replaced = await replaceFileAtomically(ctx.projectDir, args.path, state.newText, state.fileMode);
+        if (!replaced.ok) return { status: 'failed', output: replaced.reason };
+        return { status: 'completed', output: withNote(`Edited ${args.path} at line ${state.line} (${state.newSize}).`, replaced.note) };
+      },
+    });
   },
   denialMessage: WRITE_DENIAL_MESSAGE,
 };

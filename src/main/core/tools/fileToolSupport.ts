@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
 import type { FsFailure } from '../fs/fsResult';
+import { readProjectText, sha256Hex } from '../fs/readText';
 import { projectGuardFacts, MINO_HOME_OVERLAP_MESSAGE } from '../fs/projectGuard';
 import { normalizeProjectPath, PROJECT_ROOT } from '../fs/projectPath';
 import type { ProjectPath, ToolContext, Validation } from './types';
@@ -75,6 +76,30 @@ export function locationFields(p: ProjectPath, ctx: ToolContext): ConfirmationFi
     { label: 'Path', value: p },
     { label: 'Project directory', value: ctx.projectDir },
   ];
+}
+
+/**
+ * The recheck of an overwrite or edit: null when `p` still holds exactly the
+ * content the approval was bound to (and may still be written), else the
+ * result that nothing was written.
+ */
+export function recheckContent(root: string, p: ProjectPath, approvedSha256: string): ToolResult | null {
+  const current = readProjectText(root, p);
+  if (!current.ok || sha256Hex(current.file.bytes) !== approvedSha256) return { status: 'failed', output: CHANGED_AFTER_APPROVAL };
+  return readOnlyRefusal(p, current.file.mode);
+}
+
+/**
+ * A file its owner may not write is not replaced: the rename that publishes
+ * new content needs only the directory, so without this check a read-only
+ * file would change without a word.
+ */
+export function readOnlyRefusal(p: ProjectPath, mode: number): ToolResult | null {
+  if ((mode & 0o200) !== 0) return null;
+  return {
+    status: 'invalid_arguments',
+    output: `${p} is read-only (mode ${(mode & 0o777).toString(8).padStart(4, '0')}); Mino does not replace a file its owner may not write. Ask the user to make it writable if it should change.`,
+  };
 }
 
 export function stoppedResult(): ToolResult {

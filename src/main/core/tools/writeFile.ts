@@ -16,6 +16,8 @@ import {
   guardProject,
   locationFields,
   projectPathArg,
+  readOnlyRefusal,
+  recheckContent,
   stoppedResult,
   validateFileArgs,
   WRITE_DENIAL_MESSAGE,
@@ -24,6 +26,7 @@ import {
 } from './fileToolSupport';
 import { describeSize, previewText } from './preview';
 import { unifiedDiff } from './unifiedDiff';
+import { lockedWrite } from './writeStep';
 import type { Inspection, ProjectPath, Tool } from './types';
 
 export interface WriteFileArgs {
@@ -82,6 +85,8 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
       return { ok: false, result: fsFailureResult(current) };
     }
     const { file } = current;
+    const readOnly = readOnlyRefusal(args.path, file.mode);
+    if (readOnly) return { ok: false, result: readOnly };
     const diff = unifiedDiff(args.path, file.text, args.content);
     return {
       ok: true,
@@ -96,18 +101,28 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
     if (refusal) return refusal;
 
     if (state.mode === 'create') {
-      // A name taken since inspection, even by a dangling link, is not what was approved.
-      if (nameIsTaken(resolveInProject(root, args.path))) return changedAfterApproval();
-      const created = await createFileAtomically(root, args.path, args.content);
-      if (!created.ok) return created.kind === TARGET_APPEARED ? changedAfterApproval() : { status: 'failed', output: created.reason };
-      return { status: 'completed', output: withNote(`Created ${args.path} (${describeSize(args.content)}).`, created.note) };
+      return lockedWrite(ctx, args.path, {
+        // A name taken since inspection, even by a dangling link, is not what was approved.
+        recheck: () => (nameIsTaken(resolveInProject(root, args.path)) ? changedAfterApproval() : null),
+        write: async () => {
+          // The link refuses a name taken after the recheck too, by a writer that takes no lock.
+          const created = await createFileAtomically(root, args.path, args.content);
+          if (!created.ok) return created.kind === TARGET_APPEARED ? changedAfterApproval() : { status: 'failed', output: created.reason };
+          return { status: 'completed', output: withNote(`Created ${args.path} (${describeSize(args.content)}).`, created.note) };
+        },
+      });
     }
 
-    const current = readProjectText(root, args.path);
-    if (!current.ok || sha256Hex(current.file.bytes) !== state.sha256) return changedAfterApproval();
-    const replaced = await replaceFileAtomically(root, args.path, args.content, state.fileMode);
-    if (!replaced.ok) return { status: 'failed', output: replaced.reason };
-    return { status: 'completed', output: withNote(`Overwrote ${args.path} (${describeSize(args.content)}).`, replaced.note) };
+    const approvedSha = state.sha256;
+    const fileMode = state.fileMode;
+    return lockedWrite(ctx, args.path, {
+      recheck: () => recheckContent(root, args.path, approvedSha),
+      write: async () => {
+        const replaced = await replaceFileAtomically(root, args.path, args.content, fileMode);
+        if (!replaced.ok) return { status: 'failed', output: replaced.reason };
+        return { status: 'completed', output: withNote(`Overwrote ${args.path} (${describeSize(args.content)}).`, replaced.note) };
+      },
+    });
   },
   denialMessage: WRITE_DENIAL_MESSAGE,
 };
