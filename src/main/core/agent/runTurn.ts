@@ -170,9 +170,9 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
     return finish({ status: 'invalid_arguments', output: validation.reason });
   }
 
-  const { decision, reason } = decide(factsFor(tool, validation.args), mode);
-  emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision, mode });
-  if (decision === 'deny') return finish({ status: 'denied', output: reason });
+  const verdict = decide(factsFor(tool, validation.args), mode);
+  emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision: verdict.decision, mode });
+  if (verdict.decision === 'deny') return finish({ status: 'denied', output: verdict.reason });
 
   let inspection;
   try {
@@ -182,13 +182,13 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
   }
   if (!inspection.ok) return finish(inspection.result);
 
-  if (decision === 'ask') {
+  if (verdict.decision === 'ask') {
     emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation: inspection.confirmation, asked: true, mode });
     const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation: inspection.confirmation }, context.signal);
     emit({ type: 'approval', callId: call.call_id, approved });
     if (!approved) return finish({ status: 'denied', output: tool.denialMessage });
-  } else if (tool.kind !== 'restricted_read') {
-    // Allowed by the mode, not by a person: still shown, never silent.
+  } else if (verdict.shown) {
+    // Allowed by the mode, not by a person: still shown, never silent (the decision says which allows are).
     emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation: inspection.confirmation, asked: false, mode });
   }
 
