@@ -8,7 +8,8 @@ import { loadSettings } from '../main/core/config/settings';
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionLoadError } from '../main/core/sessions/load';
 import type { ExecArgs } from './args';
-import { jsonPrinter, textPrinter, type Output, type TurnPrinter } from './printers';
+import { notOfferedLine } from '../main/core/skills/discoverSkills';
+import { jsonPrinter, printable, textPrinter, type Output, type TurnPrinter } from './printers';
 
 export const EXIT = { completed: 0, failed: 1, usage: 2, unknownResults: 3 } as const;
 
@@ -66,6 +67,8 @@ export async function runExec(args: ExecArgs, io: ExecIo): Promise<number> {
 
   const printer: TurnPrinter = args.json ? jsonPrinter(io.stdout) : textPrinter(io.stdout, io.stderr);
   printer.session(conversation.id);
+  // Invalid skills are not offered; the person learns which and why, one line each, outside the transcript.
+  for (const entry of conversation.skills.notOffered) io.stderr.write(`mino: ${printable(notOfferedLine(entry)).replaceAll('\n', '\\n')}\n`);
   for (const problem of conversation.loadProblems) printer.event({ type: 'notice', message: `line ${problem.line}: ${problem.message}` });
 
   try {

@@ -87,7 +87,7 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
  * Text from the model, shown raw on a terminal: control characters other than
  * newline and tab are escaped, so no escape sequence can rewrite what is shown.
  */
-function printable(text: string): string {
+export function printable(text: string): string {
   return text.replace(/\r\n/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

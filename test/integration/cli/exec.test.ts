@@ -139,6 +139,30 @@ describe('mino exec', () => {
     expect(await fs.readFile(fx.file('notes.md'), 'utf8')).toBe('# Release notes\n');
   });
 
+  it('offers project skills to the model, says on stderr which skills are not offered and why, and runs skill_view and make_directory', async () => {
+    fx = await makeAgentFixture({
+      files: {
+        '.agents/skills/changelog/SKILL.md': '---\nname: changelog\ndescription: Keep CHANGELOG.md tidy.\n---\nAdd entries under Unreleased.\n',
+        '.agents/skills/Bad/SKILL.md': '---\nname: Bad\ndescription: x\n---\n',
+      },
+    });
+    fx.server.enqueue(
+      { calls: [{ name: 'skill_view', arguments: { name: 'changelog' }, call_id: 'sv' }] },
+      { calls: [{ name: 'make_directory', arguments: { path: 'docs/releases' }, call_id: 'md' }] },
+      { text: 'Ready.' },
+    );
+    const run = await runCli(fx, ['exec', '--mode', 'accept-edits', 'prepare the release folder']);
+    expect(run.code).toBe(0);
+    const skillLines = run.stderr.split('\n').filter((line) => line.includes('skill'));
+    expect(skillLines).toEqual([
+      'mino: skill "Bad" (project, .agents/skills/Bad/SKILL.md) is not offered: name may contain only lowercase letters, digits and single hyphens between them (e.g. "pdf-tools").',
+    ]);
+    expect(fx.server.requests[0].body.instructions).toContain('- changelog (project): "Keep CHANGELOG.md tidy."');
+    expect(outputsIn(fx.server.requests[1].body)[0]).toMatchObject({ call_id: 'sv', status: 'completed', output: expect.stringContaining('Add entries under Unreleased.') });
+    expect(run.stdout).toContain('[Tool: make_directory, allowed without confirmation in accept-edits mode]\nPath: "docs/releases"');
+    expect((await fs.stat(fx.file('docs/releases'))).isDirectory()).toBe(true);
+  });
+
   it.each([
     ['an unknown flag', ['exec', '--frobnicate', 'hi'], /Unknown option/i],
     ['a missing prompt', ['exec'], /No prompt given/],

@@ -9,8 +9,11 @@ import type { SessionRecord } from '../sessions/records';
 import { SessionLog } from '../sessions/sessionLog';
 import type { TurnLimits } from '../policy/limits';
 import type { AnyTool } from '../tools/types';
+import { discoverSkills, type SkillSet } from '../skills/discoverSkills';
+import { skillCatalogText } from '../skills/catalog';
 import type { Approver } from './approver';
 import type { TurnEventListener } from './events';
+import { composeInstructions } from './instructions';
 import { runTurn, type TurnOutcome } from './runTurn';
 import { ToolRegistry } from './toolRegistry';
 
@@ -70,12 +73,14 @@ export class Conversation {
     readonly loadProblems: ReadonlyArray<{ line: number; message: string }>,
     /** Every call id in the log, so a model that repeats one cannot make the log ambiguous. */
     private readonly usedCallIds: Set<string>,
+    /** Found when the session starts or is loaded, and again on reloadSkills; never from the log. */
+    private skillSet: SkillSet,
   ) {}
 
   /** A new, empty session for a project. */
   static async start(deps: ConversationDeps, projectDir: string): Promise<Conversation> {
     const log = await SessionLog.create(deps.homeDir, projectDir);
-    return new Conversation(deps, log, projectDir, [], [], [], new Set());
+    return new Conversation(deps, log, projectDir, [], [], [], new Set(), await discoverSkills(projectDir, deps.homeDir));
   }
 
   /**
@@ -94,7 +99,8 @@ export class Conversation {
     const callIds = loaded.records.flatMap((record) =>
       record.type === 'response' ? record.output.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : [])) : [],
     );
-    const conversation = new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], problems, new Set(callIds));
+    const skills = await discoverSkills(loaded.projectDir, deps.homeDir);
+    const conversation = new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], problems, new Set(callIds), skills);
     conversation.loadedRecords = loaded.records;
     return conversation;
   }
@@ -116,6 +122,17 @@ export class Conversation {
 
   get busy(): boolean {
     return this.running;
+  }
+
+  /** The skills offered to the model, and the ones found but not offered, with why. */
+  get skills(): SkillSet {
+    return this.skillSet;
+  }
+
+  /** Looks for skills again (the person added or fixed one); applies from the next turn. */
+  async reloadSkills(): Promise<SkillSet> {
+    this.skillSet = await discoverSkills(this.projectDir, this.deps.homeDir);
+    return this.skillSet;
   }
 
   /** Calls that started but whose outcome was never saved, not yet acknowledged by the person. */
@@ -165,10 +182,11 @@ export class Conversation {
         history: this.history,
         model,
         tools: new ToolRegistry([...this.deps.builtinTools, ...external.tools]),
-        instructions: await this.deps.instructions(),
+        // The catalog is the same in every mode: a skill changes what the model knows, never what it may do.
+        instructions: composeInstructions([await this.deps.instructions(), skillCatalogText(this.skillSet.skills)]),
         mode: options.mode,
         approver: options.approver,
-        context: { projectDir: this.projectDir, homeDir: this.deps.homeDir, signal: options.signal },
+        context: { projectDir: this.projectDir, homeDir: this.deps.homeDir, signal: options.signal, skills: this.skillSet.skills },
         onEvent: options.onEvent,
         limits: options.limits,
         usedCallIds: this.usedCallIds,

@@ -4,13 +4,14 @@ import { modelClientFor } from '../config/modelConfig';
 import { loadSoul } from '../config/soul';
 import { loadMcpConfig } from '../mcp/config';
 import { McpManager } from '../mcp/manager';
+import { skillViewTool } from '../skills/skillViewTool';
 import { bashTool } from '../tools/bash';
 import { fileTools } from '../tools/fileTools';
 import type { AnyTool } from '../tools/types';
 import type { ConversationDeps } from './conversation';
 import type { Settings } from '../../../shared/settings';
 
-export const BUILTIN_TOOLS: readonly AnyTool[] = [...fileTools, bashTool];
+export const BUILTIN_TOOLS: readonly AnyTool[] = [...fileTools, skillViewTool, bashTool];
 
 export interface DepsOptions {
   homeDir: string;

@@ -49,6 +49,7 @@ export function formatListing(p: ProjectPath, entries: DirectoryEntry[]): string
   return lines.join('\n');
 }
 
-function displayName(name: string): string {
+/** A name as a listing line shows it: JSON-quoted when it has control characters or edge spaces, so it cannot forge lines. */
+export function displayName(name: string): string {
   return /[\u0000-\u001f\u007f]|^\s|\s$|^"/.test(name) ? JSON.stringify(name) : name;
 }

@@ -3,6 +3,7 @@
 // execute (which rechecks). Replay of a saved session runs validate only.
 import type { z } from 'zod';
 import type { Confirmation, ToolKind, ToolResult } from '../../../shared/domain';
+import type { Skill } from '../skills/discoverSkills';
 
 /** A project-relative path in canonical form ("a/b.txt", "." for the root). Only `normalizeProjectPath` makes one. */
 export type ProjectPath = string & { readonly __brand: 'ProjectPath' };
@@ -14,6 +15,8 @@ export interface ToolContext {
   homeDir: string;
   /** Aborted when the person stops the turn. */
   signal?: AbortSignal;
+  /** The skills the session offers (found at its start or last reload); skill_view reads only these. */
+  skills?: readonly Skill[];
 }
 
 export type Validation<Args> = { ok: true; args: Args } | { ok: false; reason: string };
