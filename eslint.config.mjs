@@ -1,41 +1,91 @@
 // Lint rules, chiefly the import directions of the architecture: a file's
 // folder says where it runs, and what it may import follows from that.
+import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of src/main/core, lowest first: a folder may import its own
+ * files and those of lower layers, never a higher one. model and config know
+ * nothing of the project; fs confines paths; sessions are the log format;
+ * policy decides on facts; tools act through fs under policy; mcp and skills
+ * offer more tools; agent runs the turn. A new folder needs a place here
+ * (linting stops until it has one), so its direction is decided once.
+ */
+export const CORE_LAYERS = [
+  'log',
+  'model',
+  'config',
+  'fs',
+  'sessions',
+  'locks',
+  'policy',
+  'sandbox',
+  'projects',
+  'tools',
+  'checkpoints',
+  'skills',
+  'mcp',
+  'context',
+  'agent',
+];
+
+const coreFolders = readdirSync(new URL('./src/main/core/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unplaced = coreFolders.filter((folder) => !CORE_LAYERS.includes(folder));
+if (unplaced.length > 0) {
+  throw new Error(`src/main/core/${unplaced.join(', src/main/core/')} has no place in CORE_LAYERS (eslint.config.mjs). Add it where its imports belong.`);
+}
+
 const electron = { name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' };
-const noElectronPatterns = [{ group: ['electron', 'electron/*'], message: electron.message }];
+const noElectron = { group: ['electron', 'electron/*'], message: electron.message };
+const noAdapters = {
+  group: ['**/electron/**', '**/main/electron', '**/preload/**', '**/renderer/**'],
+  message: 'Core, service and CLI code never reaches into the Electron adapter, preload or renderer.',
+};
+// Every module Node ships, under both spellings, so no list of favourites can miss one.
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const nodeModules = `^(node:.*|(${builtinModules.map(escape).join('|')})(/.*)?)$`;
+
+function restrict(patterns, paths = [electron]) {
+  return { 'no-restricted-imports': ['error', { paths, patterns }] };
+}
+
+function coreLayer(layer, index) {
+  const higher = CORE_LAYERS.slice(index + 1);
+  return {
+    files: [`src/main/core/${layer}/**`],
+    rules: restrict([
+      noElectron,
+      noAdapters,
+      { group: ['**/service/**', '**/service', '**/cli/**', '**/cli'], message: 'src/main/core imports only shared, node:* and packages.' },
+      ...(higher.length > 0
+        ? [{
+            group: higher.flatMap((name) => [`../${name}`, `../${name}/**`, `**/core/${name}`, `**/core/${name}/**`]),
+            message: `core/${layer} may not import core/${higher.join(', core/')}: a lower layer never imports a higher one (CORE_LAYERS in eslint.config.mjs). Move what both need down, or pass it in.`,
+          }]
+        : []),
+    ]),
+  };
+}
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.cache/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...CORE_LAYERS.map(coreLayer),
   {
-    files: ['src/main/core/**', 'src/main/service/**', 'src/cli/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [electron],
-        patterns: [
-          ...noElectronPatterns,
-          { group: ['**/electron/**', '**/main/electron', '**/preload/**', '**/renderer/**'], message: 'Core, service and CLI code never reaches into the Electron adapter, preload or renderer.' },
-        ],
-      }],
-    },
+    files: ['src/main/service/**'],
+    rules: restrict([noElectron, noAdapters, { group: ['**/cli/**', '**/cli'], message: 'The service never imports the CLI; both sit on core.' }]),
   },
   {
-    files: ['src/main/core/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [electron],
-        patterns: [
-          ...noElectronPatterns,
-          { group: ['**/service/**', '**/service', '**/electron/**', '**/preload/**', '**/renderer/**', '**/cli/**'], message: 'src/main/core imports only shared, node:* and packages.' },
-        ],
-      }],
-    },
+    files: ['src/cli/**'],
+    rules: restrict([noElectron, noAdapters]),
   },
   {
     files: ['src/shared/**'],
@@ -47,15 +97,10 @@ export default tseslint.config(
   },
   {
     files: ['src/renderer/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [electron],
-        patterns: [
-          ...noElectronPatterns,
-          { group: ['**/main/**', '**/preload/*', '!**/preload/index.d'], message: 'The renderer talks to main through window.mino only; it imports shared types, not main or preload code.' },
-          { group: ['node:*', 'fs', 'path', 'child_process', 'os'], message: 'The renderer is sandboxed: no Node modules.' },
-        ],
-      }],
-    },
+    rules: restrict([
+      noElectron,
+      { group: ['**/main/**', '**/preload/*', '!**/preload/index.d'], message: 'The renderer talks to main through window.mino only; it imports shared types, not main or preload code.' },
+      { regex: nodeModules, message: 'The renderer is sandboxed: no Node modules.' },
+    ]),
   },
 );

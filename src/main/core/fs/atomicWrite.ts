@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import type { ProjectPath } from '../tools/types';
+import type { ProjectPath } from './projectPath';
 import { checkDirectoryChain, descriptorPath } from './confinedOpen';
 import { errorCode, failed, type FsFailure } from './fsResult';
 import { resolveInProject } from './projectPath';

@@ -22,7 +22,7 @@
 import type { Stats } from 'node:fs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ProjectPath } from '../tools/types';
+import type { ProjectPath } from './projectPath';
 import { errorCode, failed, refused, type FsFailure } from './fsResult';
 import { projectPathParts, resolveInProject } from './projectPath';
 

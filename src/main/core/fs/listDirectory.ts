@@ -2,7 +2,7 @@
 // and opened, never of whatever a swapped path would lead to.
 import type { Dirent } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import type { ProjectPath } from '../tools/types';
+import type { ProjectPath } from './projectPath';
 import { closeReader, descriptorPath, openConfinedDirectory } from './confinedOpen';
 import { errorCode, failed, type FsFailure } from './fsResult';
 

@@ -2,7 +2,9 @@
 // at the string only, so validation (and replay of a saved session) never
 // depends on the filesystem.
 import * as path from 'node:path';
-import type { ProjectPath } from '../tools/types';
+
+/** A project-relative path in canonical form ("a/b.txt", "." for the root). Only `normalizeProjectPath` makes one. */
+export type ProjectPath = string & { readonly __brand: 'ProjectPath' };
 
 export type PathNormalization = { ok: true; path: ProjectPath } | { ok: false; reason: string };
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ProjectPath } from '../tools/types';
+import type { ProjectPath } from './projectPath';
 import { closeReader, openConfinedFile } from './confinedOpen';
 import { errorCode, failed, refused, type FsFailure } from './fsResult';
 

@@ -4,7 +4,7 @@
 // There is deliberately no field here that could carry model text, file
 // contents, tool output or a summary.
 import type { Decision, PermissionMode, ToolKind } from '../../../shared/domain';
-import type { AnyTool, ProjectPath } from '../tools/types';
+import type { ProjectPath } from '../fs/projectPath';
 import { protectedRuleFor, type TargetType } from './protectedPaths';
 
 
@@ -24,8 +24,14 @@ export interface Verdict {
   shown: boolean;
 }
 
+/** What a tool declares about itself; every tool (tools/types) has this shape. */
+export interface DeclaredTool {
+  readonly kind: ToolKind;
+  target(args: unknown): { path?: ProjectPath; pathIs?: TargetType };
+}
+
 /** Builds the facts from the tool's own declarations only; the arguments reach them through `target`, which normalizes. */
-export function factsFor(tool: AnyTool, args: unknown): DecisionFacts {
+export function factsFor(tool: DeclaredTool, args: unknown): DecisionFacts {
   const target = tool.target(args);
   const facts: { kind: ToolKind; path?: ProjectPath; pathIs?: TargetType } = { kind: tool.kind };
   if (target.path !== undefined) facts.path = target.path;

@@ -1,6 +1,6 @@
 // The built-in protected paths: the part of the decision no mode can change.
 // Fixed in code on purpose; there is no setting that adds or removes a rule.
-import type { ProjectPath } from '../tools/types';
+import type { ProjectPath } from '../fs/projectPath';
 import { matchesPattern, nameSpellings, type NamePattern } from './nameAliases';
 
 /** What a tool's target path names: a file, or a directory (list_dir). */

@@ -4,7 +4,7 @@
 // a replayed call carries no decision. Only the conversation since the last
 // `clear` is replayed: a cleared session shows an empty transcript, as the
 // model sees an empty history.
-import type { TurnEvent } from '../agent/events';
+import type { TurnEvent } from '../../../shared/sessions';
 import type { SessionRecord } from './records';
 import { NEVER_STARTED, UNKNOWN_OUTCOME } from './toolOutput';
 

@@ -5,8 +5,10 @@ import type { z } from 'zod';
 import type { Confirmation, ToolKind, ToolResult } from '../../../shared/domain';
 import type { Skill } from '../skills/discoverSkills';
 
-/** A project-relative path in canonical form ("a/b.txt", "." for the root). Only `normalizeProjectPath` makes one. */
-export type ProjectPath = string & { readonly __brand: 'ProjectPath' };
+import type { ProjectPath } from '../fs/projectPath';
+
+// Owned by fs, the lowest layer that uses it; named here too since every tool speaks it.
+export type { ProjectPath };
 
 export interface ToolContext {
   /** Absolute, real path of the project directory. */
