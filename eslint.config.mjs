@@ -8,8 +8,9 @@ import tseslint from 'typescript-eslint';
  * The layers of src/main/core, lowest first: a folder may import its own
  * files and those of lower layers, never a higher one. model and config know
  * nothing of the project; fs confines paths; sessions are the log format;
- * policy decides on facts; tools act through fs under policy; mcp and skills
- * offer more tools; agent runs the turn. A new folder needs a place here
+ * policy decides on facts; skills are found through fs under policy; tools
+ * act through fs under policy (skill_view among them); mcp offers more tools;
+ * agent runs the turn. A new folder needs a place here
  * (linting stops until it has one), so its direction is decided once.
  */
 export const CORE_LAYERS = [
@@ -22,9 +23,9 @@ export const CORE_LAYERS = [
   'policy',
   'sandbox',
   'projects',
+  'skills',
   'tools',
   'checkpoints',
-  'skills',
   'mcp',
   'context',
   'agent',

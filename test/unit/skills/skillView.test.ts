@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decide, factsFor } from '../../../src/main/core/policy/decide';
 import { PERMISSION_MODES } from '../../../src/shared/domain';
 import { discoverSkills } from '../../../src/main/core/skills/discoverSkills';
-import { skillViewTool } from '../../../src/main/core/skills/skillViewTool';
+import { skillViewTool } from '../../../src/main/core/tools/skillView';
 import type { ToolContext } from '../../../src/main/core/tools/types';
 import { makeSkillsFixture, skillText, type SkillsFixture } from './skillsFixture';
 

@@ -4,7 +4,7 @@ import { modelClientFor } from '../config/modelConfig';
 import { loadSoul } from '../config/soul';
 import { loadMcpConfig } from '../mcp/config';
 import { McpManager } from '../mcp/manager';
-import { skillViewTool } from '../skills/skillViewTool';
+import { skillViewTool } from '../tools/skillView';
 import { bashTool } from '../tools/bash';
 import { fileTools } from '../tools/fileTools';
 import type { AnyTool } from '../tools/types';

@@ -53,3 +53,8 @@ function toEntry(dirent: Dirent): DirectoryEntry {
   const kind: EntryKind = dirent.isSymbolicLink() ? 'link' : dirent.isDirectory() ? 'dir' : dirent.isFile() ? 'file' : 'other';
   return { name: dirent.name, kind };
 }
+
+/** A name as a listing line shows it: JSON-quoted when it has control characters or edge spaces, so it cannot forge lines. */
+export function displayName(name: string): string {
+  return /[\u0000-\u001f\u007f]|^\s|\s$|^"/.test(name) ? JSON.stringify(name) : name;
+}

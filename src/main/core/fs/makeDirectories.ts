@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import type { ProjectPath } from '../tools/types';
+import type { ProjectPath } from './projectPath';
 import { closeReader, descriptorPath } from './confinedOpen';
 import { errorCode, failed, refused, type FsFailure } from './fsResult';
 import { projectPathParts, resolveInProject } from './projectPath';

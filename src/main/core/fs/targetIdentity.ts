@@ -4,7 +4,7 @@
 import type { Stats } from 'node:fs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ProjectPath } from '../tools/types';
+import type { ProjectPath } from './projectPath';
 import { checkDirectoryChain } from './confinedOpen';
 import { errorCode, failed, type FsFailure } from './fsResult';
 import { resolveInProject } from './projectPath';

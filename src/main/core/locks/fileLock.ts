@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { minoPaths } from '../config/minoHome';
 import { failed, type FsFailure } from '../fs/fsResult';
 import { writeTargetIdentity } from '../fs/targetIdentity';
-import type { ProjectPath } from '../tools/types';
+import type { ProjectPath } from '../fs/projectPath';
 import { describeHolder, type LockHolder } from './holder';
 import { tryLockFile } from './lockFile';
 

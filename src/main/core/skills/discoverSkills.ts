@@ -11,7 +11,7 @@ import { projectGuardFacts } from '../fs/projectGuard';
 import { normalizeProjectPath } from '../fs/projectPath';
 import { readProjectText } from '../fs/readText';
 import { protectedRuleFor } from '../policy/protectedPaths';
-import type { ProjectPath } from '../tools/types';
+import type { ProjectPath } from '../fs/projectPath';
 import { checkSkillFile, SKILL_FILE_NAME } from './skillFile';
 
 /** A skill the session offers, with where its folder is for reading it again. */

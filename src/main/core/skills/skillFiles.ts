@@ -1,10 +1,9 @@
 // The other files of a skill folder, as skill_view lists them: walked through
 // the confined directory listing, bounded in depth and count, with links and
 // protected names shown as unreadable rather than followed or opened.
-import { listProjectDirectory } from '../fs/listDirectory';
 import { protectedRuleFor } from '../policy/protectedPaths';
-import { displayName } from '../tools/listDir';
-import type { ProjectPath } from '../tools/types';
+import { displayName, listProjectDirectory } from '../fs/listDirectory';
+import type { ProjectPath } from '../fs/projectPath';
 import { SKILL_FILE_NAME } from './skillFile';
 
 export const MAX_LISTED_FILES = 200;

@@ -2,7 +2,7 @@
 // each marked dir, file, link or other, capped so a huge directory cannot
 // flood the context.
 import { z } from 'zod';
-import { listProjectDirectory, type DirectoryEntry } from '../fs/listDirectory';
+import { displayName, listProjectDirectory, type DirectoryEntry } from '../fs/listDirectory';
 import { fsFailureResult, guardProject, locationFields, projectPathArg, validateFileArgs } from './fileToolSupport';
 import type { ProjectPath, Tool } from './types';
 
@@ -47,9 +47,4 @@ export function formatListing(p: ProjectPath, entries: DirectoryEntry[]): string
   const hidden = entries.length - LIST_DIR_MAX_ENTRIES;
   if (hidden > 0) lines.push(`... ${hidden} more ${hidden === 1 ? 'entry' : 'entries'} not shown (${entries.length} in total).`);
   return lines.join('\n');
-}
-
-/** A name as a listing line shows it: JSON-quoted when it has control characters or edge spaces, so it cannot forge lines. */
-export function displayName(name: string): string {
-  return /[\u0000-\u001f\u007f]|^\s|\s$|^"/.test(name) ? JSON.stringify(name) : name;
 }

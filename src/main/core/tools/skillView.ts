@@ -6,11 +6,11 @@ import { z } from 'zod';
 import type { ToolResult } from '../../../shared/domain';
 import { normalizeProjectPath, PROJECT_ROOT } from '../fs/projectPath';
 import { readProjectText } from '../fs/readText';
-import { fsFailureResult, guardProject } from '../tools/fileToolSupport';
-import type { ProjectPath, Tool, ToolContext, Validation } from '../tools/types';
-import { SKILL_VIEW_TOOL_NAME } from './catalog';
-import { listSkillFiles } from './skillFiles';
-import { SKILL_FILE_NAME, SkillNameSchema } from './skillFile';
+import { SKILL_VIEW_TOOL_NAME } from '../skills/catalog';
+import { listSkillFiles } from '../skills/skillFiles';
+import { SKILL_FILE_NAME, SkillNameSchema } from '../skills/skillFile';
+import { fsFailureResult, guardProject } from './fileToolSupport';
+import type { ProjectPath, Tool, ToolContext, Validation } from './types';
 
 export interface SkillViewArgs {
   name: string;
