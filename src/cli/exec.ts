@@ -9,7 +9,8 @@ import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionLoadError } from '../main/core/sessions/load';
 import type { ExecArgs } from './args';
 import { notOfferedLine } from '../main/core/skills/discoverSkills';
-import { jsonPrinter, printable, textPrinter, type Output, type TurnPrinter } from './printers';
+import { jsonPrinter, textPrinter, type Output, type TurnPrinter } from './printers';
+import { terminalOutput } from './terminalText';
 
 export const EXIT = { completed: 0, failed: 1, usage: 2, unknownResults: 3 } as const;
 
@@ -19,7 +20,9 @@ export interface ExecIo {
   env: NodeJS.ProcessEnv;
 }
 
-export async function runExec(args: ExecArgs, io: ExecIo): Promise<number> {
+export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
+  // Errors quote files, settings and session logs: they reach the terminal escaped like the transcript.
+  const io: ExecIo = { ...rawIo, stderr: terminalOutput(rawIo.stderr) };
   const fail = (message: string, code: number) => {
     io.stderr.write(`mino: ${message}\n`);
     return code;
@@ -65,10 +68,10 @@ export async function runExec(args: ExecArgs, io: ExecIo): Promise<number> {
     conversation = await Conversation.start(deps, project.projectDir);
   }
 
-  const printer: TurnPrinter = args.json ? jsonPrinter(io.stdout) : textPrinter(io.stdout, io.stderr);
+  const printer: TurnPrinter = args.json ? jsonPrinter(io.stdout) : textPrinter(io.stdout, rawIo.stderr);
   printer.session(conversation.id);
   // Invalid skills are not offered; the person learns which and why, one line each, outside the transcript.
-  for (const entry of conversation.skills.notOffered) io.stderr.write(`mino: ${printable(notOfferedLine(entry)).replaceAll('\n', '\\n')}\n`);
+  for (const entry of conversation.skills.notOffered) io.stderr.write(`mino: ${notOfferedLine(entry).replaceAll('\n', '\\n')}\n`);
   for (const problem of conversation.loadProblems) printer.event({ type: 'notice', message: `line ${problem.line}: ${problem.message}` });
 
   try {

@@ -1,6 +1,7 @@
 // The `mino` command. Today it has one subcommand, `exec`.
 import { parseExecArgs, UsageError, USAGE } from './args';
 import { EXIT, runExec } from './exec';
+import { terminalText } from './terminalText';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -9,7 +10,7 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? EXIT.usage : EXIT.completed;
   }
   if (command !== 'exec') {
-    process.stderr.write(`mino: unknown command "${command}".\n\n${USAGE}\n`);
+    process.stderr.write(terminalText(`mino: unknown command "${command}".\n\n${USAGE}\n`));
     return EXIT.usage;
   }
   let args;
@@ -17,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
     args = parseExecArgs(rest);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`mino: ${error.message}\n\n${USAGE}\n`);
+    process.stderr.write(terminalText(`mino: ${error.message}\n\n${USAGE}\n`));
     return EXIT.usage;
   }
   return runExec(args, {
@@ -32,7 +33,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`mino: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(terminalText(`mino: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`));
     process.exitCode = EXIT.failed;
   },
 );

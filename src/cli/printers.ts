@@ -2,10 +2,9 @@
 // JSON object per line for scripts.
 import type { TurnEvent } from '../main/core/agent/events';
 import { allowedRecordTitle, askedTitle, formatConfirmationFields } from '../shared/transcriptText';
+import { jsonLine, terminalOutput, type Output } from './terminalText';
 
-export interface Output {
-  write(text: string): void;
-}
+export type { Output } from './terminalText';
 
 export interface TurnPrinter {
   session(id: string): void;
@@ -14,7 +13,10 @@ export interface TurnPrinter {
   approvalAnswer(approved: boolean, how: string): void;
 }
 
-export function textPrinter(out: Output, err: Output): TurnPrinter {
+export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
+  // Every line carries text from outside (model, files, commands, servers): none reaches the terminal raw.
+  const out = terminalOutput(rawOut);
+  const err = terminalOutput(rawErr);
   let assistantOpen = false; // an "Assistant>" header is owed before the next output
   let inText = false;
   const openAssistant = (inline: boolean) => {
@@ -46,7 +48,7 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
         case 'assistant_delta':
           openAssistant(true);
           inText = true;
-          out.write(printable(event.delta));
+          out.write(event.delta);
           return;
         case 'assistant_text':
         case 'tool_call':
@@ -58,7 +60,8 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
           const title = event.asked ? askedTitle(event.name) : allowedRecordTitle(event.name, event.mode);
           const lines = [title, ...formatConfirmationFields(event.confirmation)];
           // What a write will contain, or an external call's full arguments: shown in full, as the dialog does.
-          if (event.confirmation.preview !== undefined) lines.push('Preview:', printable(event.confirmation.preview).replace(/\n$/, ''), '(end of preview)');
+          if (event.confirmation.preview !== undefined) lines.push('Preview:', event.confirmation.preview.replace(/\r?\n$/, ''), '(end of preview)');
+          if (event.confirmation.hiddenCharacterWarning) lines.push(event.confirmation.hiddenCharacterWarning);
           if (event.asked && event.confirmation.warning) lines.push(event.confirmation.warning);
           out.write(`${lines.join('\n')}\n`);
           if (!event.asked) out.write('\n');
@@ -67,7 +70,7 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
         case 'tool_result':
           endText();
           openAssistant(false);
-          out.write(`[Tool result: ${event.status}]\n${printable(event.output)}${event.output.endsWith('\n') ? '' : '\n'}\n`);
+          out.write(`[Tool result: ${event.status}]\n${event.output}${event.output.endsWith('\n') ? '' : '\n'}\n`);
           return;
         case 'notice':
           endText();
@@ -83,16 +86,8 @@ export function textPrinter(out: Output, err: Output): TurnPrinter {
   };
 }
 
-/**
- * Text from the model, shown raw on a terminal: control characters other than
- * newline and tab are escaped, so no escape sequence can rewrite what is shown.
- */
-export function printable(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 export function jsonPrinter(out: Output): TurnPrinter {
-  const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
+  const line = (value: unknown) => out.write(`${jsonLine(value)}\n`);
   return {
     session(id) {
       line({ type: 'session', id });

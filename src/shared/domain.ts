@@ -46,6 +46,12 @@ export const ConfirmationSchema = z.object({
   diff: z.string().optional(),
   /** The tool's warning line, e.g. "Runs with your account permissions; this is not a sandbox." */
   warning: z.string().optional(),
+  /**
+   * Set by the program when the fields, preview or diff hold invisible or
+   * bidirectional characters: which, where, and that what is displayed may
+   * differ from what is written (see shared/hiddenCharacters.ts).
+   */
+  hiddenCharacterWarning: z.string().optional(),
 });
 export type Confirmation = z.infer<typeof ConfirmationSchema>;
 

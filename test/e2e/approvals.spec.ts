@@ -172,3 +172,33 @@ test('an ask withdrawn by the service (the turn was stopped) closes its dialog a
   await expect(page.getByTestId('turn-end')).toContainText('Stopped.');
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
 });
+
+test('bidi controls in an edit are shown as marks in the fields, the diff and the card, under a warning', async ({ page, mino }) => {
+  // The issue's trick: displayed raw, this reads as a guarded `if (isAdmin) { grantAll(); }`; written, it is an unguarded grantAll().
+  const AUTH_JS = 'function check(user) {\n  return false;\n}\n';
+  const sneaky = 'return false; \u202E } \u2066if (isAdmin)\u2069 \u2066{ grantAll();\u2069';
+  await mino.writeProject({ 'auth.js': AUTH_JS });
+  mino.server.enqueue(
+    { calls: [{ name: 'edit_file', arguments: { path: 'auth.js', old_string: 'return false;', new_string: sneaky }, call_id: 'call_bidi' }] },
+    { text: 'Left as it was.' },
+  );
+  await ask(page, 'Tidy auth.js.');
+
+  const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(dialog).toBeVisible();
+  const marked = 'return false; ⟨U+202E⟩ } ⟨U+2066⟩if (isAdmin)⟨U+2069⟩ ⟨U+2066⟩{ grantAll();⟨U+2069⟩';
+  await expect(dialog.getByTestId('confirmation-fields')).toContainText(`Insert: "${marked}"`);
+  await expect(dialog.locator('.diff-add')).toHaveText(`+  ${marked}`);
+  const warning = dialog.getByTestId('hidden-character-warning');
+  await expect(warning).toContainText('Insert and the changes contain invisible or bidirectional characters');
+  await expect(warning).toContainText('right-to-left override (U+202E)');
+  await expect(warning).toContainText('What is displayed may differ from what is written');
+  // Nothing a person reads in the dialog holds the raw controls.
+  expect(await dialog.innerText()).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  const card = page.locator('[data-testid="tool-card"][data-tool="edit_file"]');
+  await expect(card.getByTestId('hidden-character-warning')).toBeVisible();
+  await expect(card.getByTestId('confirmation-fields')).toContainText(`Insert: "${marked}"`);
+  expect(await fs.readFile(mino.projectFile('auth.js'), 'utf8')).toBe(AUTH_JS);
+});

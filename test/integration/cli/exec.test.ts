@@ -110,8 +110,52 @@ describe('mino exec', () => {
     const run = await runCli(fx, ['exec', 'read it']);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toMatch(/[\u001b\r]/);
-    expect(run.stdout).toContain('plain\\u001b[2J\\u001b[31mred\nnext\\u000dhidden');
-    expect(run.stdout).toContain('Done\\u001b[0m.');
+    expect(run.stdout).toContain('plain⟨U+001B⟩[2J⟨U+001B⟩[31mred\nnext⟨U+000D⟩hidden');
+    expect(run.stdout).toContain('Done⟨U+001B⟩[0m.');
+  });
+
+  // Every terminal control a C1 byte, DEL or ESC can carry, and the bidi controls that reorder a line.
+  const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+  it('marks C1 controls, DEL and bidi controls in confirmation fields, and warns before the ask', async () => {
+    fx = await makeAgentFixture({ files: { 'auth.js': 'function check() {\n  return false;\n}\n' } });
+    const sneaky = 'return false; \u202E } \u2066if (isAdmin)\u2069 \u2066{ grantAll();\u2069 \u009b2J\u007f';
+    fx.server.enqueue(
+      { calls: [{ name: 'edit_file', arguments: { path: 'auth.js', old_string: 'return false;', new_string: sneaky } }] },
+      { text: 'Not approved.' },
+    );
+    const run = await runCli(fx, ['exec', 'fix auth']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(TERMINAL_CONTROLS);
+    expect(run.stdout).toContain('Insert: "return false; ⟨U+202E⟩ } ⟨U+2066⟩if (isAdmin)⟨U+2069⟩ ⟨U+2066⟩{ grantAll();⟨U+2069⟩ ⟨U+009B⟩2J⟨U+007F⟩"');
+    expect(run.stdout).toMatch(
+      /Hidden characters: Insert and the changes contain invisible or bidirectional characters \(right-to-left override \(U\+202E\), left-to-right isolate \(U\+2066\), pop directional isolate \(U\+2069\), control character \(U\+009B\), delete \(U\+007F\)\), shown here as ⟨U\+…⟩ marks\. What is displayed may differ from what is written[^\n]*\n(.*\n)?Approve this operation\? \[y\/N\] n/,
+    );
+  });
+
+  it('keeps raw values in --json output, escaped so that no control reaches the terminal', async () => {
+    fx = await makeAgentFixture({ files: { 'auth.js': 'return false;\n' } });
+    const sneaky = 'x\u202Ey\u009b\u007f';
+    fx.server.enqueue(
+      { calls: [{ name: 'edit_file', arguments: { path: 'auth.js', old_string: 'return false;', new_string: sneaky }, call_id: 'c1' }] },
+      { text: 'Text \u202Ewith\u009b marks.' },
+    );
+    const run = await runCli(fx, ['exec', '--json', 'fix auth']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(TERMINAL_CONTROLS);
+    const lines = jsonLines(run.stdout);
+    const confirmation = lines.find((l) => l.type === 'tool_confirmation') as { fields: Array<{ label: string; value: string }> };
+    expect(confirmation.fields.find((f) => f.label === 'Insert')?.value).toBe(sneaky);
+    expect(lines.find((l) => l.type === 'assistant_text')).toMatchObject({ text: 'Text \u202Ewith\u009b marks.' });
+  });
+
+  it("escapes a model service's error text on stderr", async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ httpStatus: 400, body: { error: { message: 'bad \u001b]0;pwned\u0007 request \u001b[2J\u009b31m', type: 'invalid_request_error' } } });
+    const run = await runCli(fx, ['exec', 'hello']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toMatch(TERMINAL_CONTROLS);
+    expect(run.stderr).toContain('bad ⟨U+001B⟩]0;pwned⟨U+0007⟩ request ⟨U+001B⟩[2J⟨U+009B⟩31m');
   });
 
   it('shows what a write will contain before asking', async () => {

@@ -7,6 +7,7 @@ import { decide, factsFor } from '../policy/decide';
 import { limitMessages, TURN_LIMITS } from '../policy/limits';
 import { SessionSaveError, type SessionLog } from '../sessions/sessionLog';
 import { toolOutputForModel } from '../sessions/toolOutput';
+import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
 import type { ToolContext } from '../tools/types';
 import { askApproval, type Approver } from './approver';
 import type { TurnEvent, TurnEventListener } from './events';
@@ -181,15 +182,16 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
     return finish({ status: 'invalid_arguments', output: `Could not inspect the target: ${errorText(error)}` });
   }
   if (!inspection.ok) return finish(inspection.result);
+  const confirmation = withHiddenCharacterWarning(inspection.confirmation);
 
   if (verdict.decision === 'ask') {
-    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation: inspection.confirmation, asked: true, mode });
-    const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation: inspection.confirmation }, context.signal);
+    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation, asked: true, mode });
+    const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation }, context.signal);
     emit({ type: 'approval', callId: call.call_id, approved });
     if (!approved) return finish({ status: 'denied', output: tool.denialMessage });
   } else if (verdict.shown) {
     // Allowed by the mode, not by a person: still shown, never silent (the decision says which allows are).
-    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation: inspection.confirmation, asked: false, mode });
+    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation, asked: false, mode });
   }
 
   // Saved before the tool runs, so a crash leaves an `unknown` result, never a re-run.

@@ -1,6 +1,8 @@
 // What a confirmation says, shown the same way in an approval dialog and on a
-// tool card: the book's `Label: "value"` lines, the preview, the diff and the warning.
+// tool card: the book's `Label: "value"` lines, the preview, the diff and the
+// warnings. Hidden characters are shown as ⟨U+XXXX⟩ marks throughout.
 import type { Confirmation } from '../../../shared/domain';
+import { markHiddenCharacters } from '../../../shared/hiddenCharacters';
 import { formatConfirmationFields } from '../../../shared/transcriptText';
 import { DiffView } from './DiffView';
 
@@ -13,15 +15,26 @@ export function ConfirmationFields({ confirmation }: { confirmation: Confirmatio
   );
 }
 
+/** Said first, before anything it warns about, wherever the confirmation is shown. */
+export function HiddenCharacterWarning({ confirmation }: { confirmation: Confirmation }) {
+  if (!confirmation.hiddenCharacterWarning) return null;
+  return (
+    <p className="warning hidden-character-warning" data-testid="hidden-character-warning">
+      {confirmation.hiddenCharacterWarning}
+    </p>
+  );
+}
+
 export function ConfirmationView({ confirmation, showWarning = true }: { confirmation: Confirmation; showWarning?: boolean }) {
   return (
     <div className="confirmation">
+      <HiddenCharacterWarning confirmation={confirmation} />
       <ConfirmationFields confirmation={confirmation} />
       {confirmation.preview !== undefined && (
         <section aria-label="Preview">
           <h4 className="confirmation-heading">Preview</h4>
           <pre className="preview" tabIndex={0}>
-            {confirmation.preview}
+            {markHiddenCharacters(confirmation.preview)}
           </pre>
         </section>
       )}

@@ -1,5 +1,8 @@
 // A unified diff with added and removed lines told apart by colour and by
-// their +/- sign (the sign stays, so the colour is never the only cue).
+// their +/- sign (the sign stays, so the colour is never the only cue), and
+// hidden characters shown as ⟨U+XXXX⟩ marks.
+import { markHiddenCharacters } from '../../../shared/hiddenCharacters';
+
 function lineClass(line: string): string {
   if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('Index:') || line.startsWith('====')) return 'diff-file';
   if (line.startsWith('@@')) return 'diff-hunk';
@@ -17,7 +20,7 @@ export function DiffView({ diff }: { diff: string }) {
       <pre className="diff" tabIndex={0} data-testid="diff">
         {lines.map((line, index) => (
           <span key={index} className={`diff-line ${lineClass(line)}`}>
-            {line}
+            {markHiddenCharacters(line)}
             {'\n'}
           </span>
         ))}

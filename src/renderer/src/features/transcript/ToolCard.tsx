@@ -3,7 +3,8 @@
 // they start collapsed.
 import type { ToolStatus } from '../../../../shared/domain';
 import { allowedRecordTitle, askedTitle, confirmationFieldLine } from '../../../../shared/transcriptText';
-import { ConfirmationFields } from '../../components/ConfirmationView';
+import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
+import { ConfirmationFields, HiddenCharacterWarning } from '../../components/ConfirmationView';
 import type { ToolCardItem } from './transcriptModel';
 
 const READ_TOOLS = new Set(['read_file', 'list_dir']);
@@ -69,7 +70,10 @@ export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
         )}
       </header>
       {card.confirmation ? (
-        <ConfirmationFields confirmation={card.confirmation} />
+        <>
+          <HiddenCharacterWarning confirmation={card.confirmation} />
+          <ConfirmationFields confirmation={card.confirmation} />
+        </>
       ) : (
         card.arguments !== '' && <pre className="confirmation-fields muted">{confirmationFieldLine('Arguments', card.arguments)}</pre>
       )}
@@ -87,7 +91,7 @@ export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
           </div>
           {showOutput && card.result.output !== '' && (
             <pre className="tool-output" id={outputId} data-testid="tool-output">
-              {card.result.output}
+              {markHiddenCharacters(card.result.output)}
             </pre>
           )}
         </div>

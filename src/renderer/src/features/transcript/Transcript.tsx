@@ -4,6 +4,7 @@
 // when they have scrolled up to read.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { SafeMarkdown } from './SafeMarkdown';
 import { ToolCard } from './ToolCard';
 import type { TranscriptItem } from './transcriptModel';
@@ -87,14 +88,14 @@ function TranscriptEntry({ item, expanded, onToggle }: { item: TranscriptItem; e
       return (
         <div className="message message-user" data-testid="user-message">
           <span className="speaker">You</span>
-          <p className="message-text">{item.text}</p>
+          <p className="message-text">{markHiddenCharacters(item.text)}</p>
         </div>
       );
     case 'assistant':
       return (
         <div className="message message-assistant" data-testid="assistant-message" aria-busy={item.streaming}>
           <span className="speaker">Mino</span>
-          <SafeMarkdown text={item.text} streaming={item.streaming} />
+          <SafeMarkdown text={markHiddenCharacters(item.text)} streaming={item.streaming} />
           {item.streaming && <span className="muted small">Writing…</span>}
         </div>
       );
