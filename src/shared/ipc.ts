@@ -15,6 +15,7 @@ import {
   SessionOpenResultSchema,
   SessionViewSchema,
 } from './sessions';
+import { SkillsViewSchema } from './skills';
 import { SettingsPatchSchema, SettingsViewSchema } from './settings';
 import { issuesText } from './zodIssues';
 
@@ -111,6 +112,10 @@ export const INVOKE_CHANNELS = {
   'settings:set': { method: 'saveSettings', input: SettingsPatchSchema, output: SettingsViewSchema },
   // Starts the configured MCP servers for this window's project, checks them and stops them again.
   'mcp:status': { method: 'getMcpStatus', input: NoInput, output: McpStatusSchema },
+  // The skills of this window's session (or, without one, those its project and ~/.mino/skills hold), offered or not.
+  'skills:list': { method: 'getSkills', input: NoInput, output: SkillsViewSchema },
+  // Looks for the session's skills again; they apply from its next turn.
+  'skills:reload': { method: 'reloadSkills', input: NoInput, output: SkillsViewSchema },
   'apiKey:status': { method: 'getApiKeyStatus', input: NoInput, output: ApiKeyStatusSchema },
   'apiKey:set': { method: 'setApiKey', input: ApiKeyInputSchema, output: ApiKeyStatusSchema },
   'projects:recent': { method: 'listRecentProjects', input: NoInput, output: z.array(RecentProjectSchema) },

@@ -13,6 +13,7 @@ import { setPermissionMode } from './features/modes';
 import { openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
 import { Sessions } from './features/sessions';
 import { getSettings, setSettings } from './features/settings';
+import { listSkills, reloadSkills } from './features/skills';
 import { sendMessage, stopTurn } from './features/turns';
 import type { ServicePorts } from './ports';
 
@@ -46,6 +47,8 @@ export class MinoService implements DispatchTarget {
       'settings:get': async () => getSettings(homeDir),
       'settings:set': async (_client, input) => setSettings(homeDir, clients, input),
       'mcp:status': async (client) => mcpStatus(homeDir, clients.state(client).project?.path ?? null),
+      'skills:list': async (client) => listSkills(homeDir, clients, sessions, client),
+      'skills:reload': async (client) => reloadSkills(homeDir, clients, sessions, client),
       'apiKey:status': async () => apiKeyStatus(secrets, this.env),
       'apiKey:set': async (_client, input) => setApiKey(secrets, this.env, input.apiKey),
       'projects:recent': async () => recentProjects(homeDir),

@@ -35,6 +35,8 @@ const VALID: Record<InvokeChannel, unknown> = {
   'settings:get': undefined,
   'settings:set': { baseUrl: 'http://127.0.0.1:8080/v1', model: 'local', contextWindow: 32000 },
   'mcp:status': undefined,
+  'skills:list': undefined,
+  'skills:reload': undefined,
   'apiKey:status': undefined,
   'apiKey:set': { apiKey: 'sk-abc' },
   'projects:recent': undefined,

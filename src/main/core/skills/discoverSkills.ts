@@ -43,8 +43,9 @@ interface SkillsDirectory {
   display: string;
 }
 
-export async function discoverSkills(projectDir: string, homeDir: string): Promise<SkillSet> {
-  const project = await scanDirectory(projectDirectory(projectDir, homeDir));
+/** The skills of a project (none without one) and of the person. */
+export async function discoverSkills(projectDir: string | null, homeDir: string): Promise<SkillSet> {
+  const project = await scanDirectory(projectDir === null ? null : projectDirectory(projectDir, homeDir));
   const personal = await scanDirectory(personalDirectory(homeDir));
   const notOffered = [...project.notOffered];
   const skills = [...project.skills];

@@ -3,6 +3,7 @@
 import type { SessionView } from '../../../../shared/sessions';
 import { Composer } from '../../app/Composer';
 import { api } from '../../lib/api';
+import { SessionSkills } from '../skills/SessionSkills';
 import { Transcript } from '../transcript/Transcript';
 import type { TranscriptState } from '../transcript/transcriptModel';
 import { SessionToolbar } from './SessionToolbar';
@@ -20,6 +21,7 @@ export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionS
   return (
     <>
       <SessionToolbar view={view} onAdopt={onAdopt} onMessage={onMessage} />
+      <SessionSkills sessionId={view.id} busy={view.busy} />
       {view.loadProblems.length > 0 && (
         <section className="banner" aria-label="Problems found when loading this session">
           {view.loadProblems.map((problem) => (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiKeyStatus } from '../../../../shared/ipc';
 import { api, errorMessage } from '../../lib/api';
 import { McpServersSection } from './McpServersSection';
+import { SkillsSection } from '../skills/SkillsSection';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { SettingInput } from './SettingInput';
 import {
@@ -191,6 +192,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
       </form>
 
       <McpServersSection open={open} />
+      <SkillsSection open={open} />
     </dialog>
   );
 }

@@ -7,7 +7,7 @@ import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { ConfirmationFields, HiddenCharacterWarning } from '../../components/ConfirmationView';
 import type { ToolCardItem } from './transcriptModel';
 
-const READ_TOOLS = new Set(['read_file', 'list_dir']);
+const READ_TOOLS = new Set(['read_file', 'list_dir', 'skill_view']);
 
 const STATUS_TEXT: Record<ToolStatus, string> = {
   completed: 'completed',
