@@ -1,14 +1,15 @@
 // Parsing `mino exec` arguments. Everything here is typed by the person at the
 // command line, so `--mode` needs no further confirmation.
 import { parseArgs } from 'node:util';
-import { PermissionModeSchema, SessionIdSchema, type PermissionMode, type SessionId } from '../shared/domain';
+import { MODE_LIST, PERMISSION_MODES, PermissionModeSchema, SESSION_ID_RULE, SessionIdSchema, type PermissionMode, type SessionId } from '../shared/domain';
+import { INITIAL_MODE } from '../main/core/policy/modeTable';
 
 export const USAGE = `Usage:
-  mino exec [--project DIR] [--mode manual|accept-edits|bypass] [--approve never|always]
+  mino exec [--project DIR] [--mode ${PERMISSION_MODES.join('|')}] [--approve never|always]
             [--session ID] [--acknowledge] [--json] PROMPT
 
 Runs one turn of a new session (or of session ID) in DIR (default: the current directory).
-  --mode         permission mode for this run (default: manual)
+  --mode         permission mode for this run (default: ${INITIAL_MODE})
   --approve      how asks are answered (default: never, so every ask is denied)
   --session      continue a saved session
   --acknowledge  accept unknown results left by an interrupted run, then continue
@@ -55,8 +56,8 @@ export function parseExecArgs(argv: string[]): ExecArgs {
   }
   const { values, positionals } = parsed;
 
-  const mode = PermissionModeSchema.safeParse(values.mode ?? 'manual');
-  if (!mode.success) throw new UsageError(`Unknown permission mode "${values.mode}". Use manual, accept-edits or bypass.`);
+  const mode = PermissionModeSchema.safeParse(values.mode ?? INITIAL_MODE);
+  if (!mode.success) throw new UsageError(`Unknown permission mode "${values.mode}". Use ${MODE_LIST}.`);
 
   const approve = values.approve ?? 'never';
   if (approve !== 'never' && approve !== 'always') throw new UsageError(`--approve takes never or always, not "${approve}".`);
@@ -64,7 +65,7 @@ export function parseExecArgs(argv: string[]): ExecArgs {
   let sessionId: SessionId | undefined;
   if (values.session !== undefined) {
     const id = SessionIdSchema.safeParse(values.session);
-    if (!id.success) throw new UsageError(`"${values.session}" is not a session id: a session id is 32 lowercase hex characters.`);
+    if (!id.success) throw new UsageError(`"${values.session}" is not a session id: ${SESSION_ID_RULE}.`);
     sessionId = id.data;
   }
 

@@ -1,10 +1,12 @@
 // Domain types shared by main, preload, renderer and CLI. Imports only zod.
 import { z } from 'zod';
 
-/** Permission modes, loosest last. Held in memory per session; never saved. */
+/** Permission modes, in the order a person is offered them; what each allows is its row in core/policy/modeTable.ts. Held in memory per session; never saved. */
 export const PERMISSION_MODES = ['manual', 'accept-edits', 'bypass'] as const;
 export const PermissionModeSchema = z.enum(PERMISSION_MODES);
 export type PermissionMode = z.infer<typeof PermissionModeSchema>;
+/** "manual, accept-edits or bypass", for messages and usage text. */
+export const MODE_LIST = `${PERMISSION_MODES.slice(0, -1).join(', ')} or ${PERMISSION_MODES[PERMISSION_MODES.length - 1]}`;
 
 /** The one decision the program makes for every live tool call. */
 export type Decision = 'allow' | 'ask' | 'deny';
@@ -55,8 +57,10 @@ export const ConfirmationSchema = z.object({
 });
 export type Confirmation = z.infer<typeof ConfirmationSchema>;
 
-/** Session ids are 32 lowercase hex characters. */
-export const SessionIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'a session id is 32 lowercase hex characters');
+/** The one rule for a session id, in words and as a pattern: 16 random bytes in lowercase hex. */
+export const SESSION_ID_RULE = 'a session id is 32 lowercase hex characters';
+export const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
+export const SessionIdSchema = z.string().regex(SESSION_ID_PATTERN, SESSION_ID_RULE);
 export type SessionId = z.infer<typeof SessionIdSchema>;
 
 export const SessionSummarySchema = z.object({

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   ConfirmationSchema,
+  MODE_LIST,
   PermissionModeSchema,
   SessionIdSchema,
   ToolStatusSchema,
@@ -96,11 +97,9 @@ export const ApprovalAnswerSchema = z.strictObject({
  * warning, the second sends the same mode with that id.
  */
 export const ModeChangeInputSchema = z.strictObject({
-  mode: z.string({ error: 'The mode must be text.' }).max(64, 'Unknown permission mode. Use manual, accept-edits or bypass.'),
+  mode: z.string({ error: 'The mode must be text.' }).max(64, `Unknown permission mode. Use ${MODE_LIST}.`),
   /** The id from the service's `needs_confirmation` answer for this mode. */
   confirmationId: z.uuid({ error: 'The mode confirmation id is not valid. Choose the mode again.' }).optional(),
-  /** From clients that predate `confirmationId`: never enough to loosen on its own. */
-  confirmed: z.boolean().optional(),
 });
 
 export const ModeChangeResultSchema = z.object({

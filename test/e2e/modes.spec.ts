@@ -73,8 +73,10 @@ test('tightening applies at once without a question', async ({ page }) => {
 
 test('a page that claims the person confirmed, without the warning the service issued, cannot loosen the mode', async ({ page }) => {
   const mode = page.getByLabel('Permission mode');
+  // The contract has no "confirmed" flag: the gate refuses the request whole.
   const result = await setModeFromPage(page, { mode: 'bypass', confirmed: true });
-  expect(result).toMatchObject({ ok: true, value: { status: 'error', mode: 'manual', message: expect.stringContaining('Choose the mode again') } });
+  expect(result).toMatchObject({ ok: false, error: expect.stringContaining('confirmed') });
+  await expect(mode).toHaveValue('manual');
   // Nor can it reuse the id of a warning the person answered.
   await mode.selectOption('bypass');
   await page.getByRole('dialog', { name: 'Switch to this mode?' }).getByRole('button', { name: 'Switch to bypass' }).click();

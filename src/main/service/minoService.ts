@@ -2,14 +2,13 @@
 // Each feature lives in its own module under features/; this class only holds
 // the shared pieces (ports, clients, sessions, modes, the approval broker) and
 // maps each channel to its handler.
-import { SessionModes } from '../core/policy/modes';
 import { ClientRegistry, type ClientId, type EventSink } from './clients';
 import type { DispatchTarget, InvokeHandlers } from './dispatch';
 import { appInfo } from './features/appInfo';
 import { apiKeyStatus, resolveApiKey, setApiKey } from './features/apiKey';
 import { ApprovalBroker } from './features/approvals';
 import { mcpStatus } from './features/mcpStatus';
-import { setPermissionMode } from './features/modes';
+import { PermissionModes, setPermissionMode } from './features/modes';
 import { openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
 import { Sessions } from './features/sessions';
 import { getSettings, setSettings } from './features/settings';
@@ -21,7 +20,7 @@ export class MinoService implements DispatchTarget {
   private readonly clients = new ClientRegistry();
   private readonly env: NodeJS.ProcessEnv;
   /** Memory only, one per app run: a restart starts every session in manual. */
-  private readonly modes = new SessionModes();
+  private readonly modes = new PermissionModes();
   private readonly broker: ApprovalBroker;
   private readonly sessions: Sessions;
   readonly handlers: InvokeHandlers;

@@ -53,11 +53,13 @@ describe('permission modes through the service', () => {
     expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'accept-edits' });
   });
 
-  it('refuses loosening in one call: a window that says it confirmed, without the service\'s warning id, stays manual', async () => {
+  it('refuses a window that only says it confirmed: the contract has no such flag, and the mode stays manual', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    await expectRefused(client, { mode: 'bypass', confirmed: true });
-    await expectRefused(client, { mode: 'accept-edits', confirmed: true });
+    for (const mode of ['bypass', 'accept-edits']) {
+      expect(await client.call('mode:set', { mode, confirmed: true })).toEqual({ ok: false, error: expect.stringContaining('confirmed') });
+    }
+    expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'manual' });
   });
 
   it('refuses a confirmation id the service never issued, one already used, and one issued for another mode', async () => {

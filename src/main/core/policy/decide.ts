@@ -5,6 +5,7 @@
 // contents, tool output or a summary.
 import type { Decision, PermissionMode, ToolKind } from '../../../shared/domain';
 import type { ProjectPath } from '../fs/projectPath';
+import { KIND_NAMES, MODE_ROWS } from './modeTable';
 import { protectedRuleFor, type TargetType } from './protectedPaths';
 
 
@@ -39,23 +40,6 @@ export function factsFor(tool: DeclaredTool, args: unknown): DecisionFacts {
   return facts;
 }
 
-type Outcome = 'allow' | 'allow, shown' | 'ask';
-
-/** Table 10-1 of the book: what a call that is not refused does in each mode. */
-const MODE_TABLE: Readonly<Record<ToolKind, Readonly<Record<PermissionMode, Outcome>>>> = {
-  restricted_read: { manual: 'allow', 'accept-edits': 'allow', bypass: 'allow' },
-  file_write: { manual: 'ask', 'accept-edits': 'allow, shown', bypass: 'allow, shown' },
-  bash: { manual: 'ask', 'accept-edits': 'ask', bypass: 'allow, shown' },
-  mcp: { manual: 'ask', 'accept-edits': 'ask', bypass: 'allow, shown' },
-};
-
-const KIND_NAMES: Readonly<Record<ToolKind, string>> = {
-  restricted_read: 'restricted reads',
-  file_write: 'file writes and edits',
-  bash: 'Bash commands',
-  mcp: 'MCP calls',
-};
-
 export function decide(facts: DecisionFacts, mode: PermissionMode): Verdict {
   // Protected paths first, in every mode, before any file is opened.
   if (facts.path !== undefined) {
@@ -68,7 +52,7 @@ export function decide(facts: DecisionFacts, mode: PermissionMode): Verdict {
     return deny('Blocked by policy: this file call has no target path the program could check. Do not retry or work around this with another tool.');
   }
 
-  const outcome = MODE_TABLE[facts.kind]?.[mode];
+  const outcome = MODE_ROWS[mode]?.outcomes[facts.kind];
   if (outcome === undefined) {
     return deny(`Blocked by policy: the program does not know how to judge this call in ${String(mode)} mode. Do not retry or work around this with another tool.`);
   }
@@ -80,6 +64,8 @@ export function decide(facts: DecisionFacts, mode: PermissionMode): Verdict {
       return { decision: 'allow', reason: `${mode} mode runs ${what} without asking; the call is shown.`, shown: true };
     case 'ask':
       return { decision: 'ask', reason: `${mode} mode asks before ${what}.`, shown: false };
+    case 'deny':
+      return deny(`Blocked by policy: ${mode} mode does not run ${what}. Do not retry or work around this with another tool; the person can change the mode.`);
   }
 }
 

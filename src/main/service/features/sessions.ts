@@ -12,7 +12,6 @@ import { Conversation, TurnInProgressError } from '../../core/agent/conversation
 import { sessionDeps } from '../../core/agent/defaultDeps';
 import { loadSettings } from '../../core/config/settings';
 import type { PermissionMode } from '../../../shared/domain';
-import type { SessionModes } from '../../core/policy/modes';
 import { checkProjectDir } from '../../core/projects/checkProject';
 import { sessionFile } from '../../core/sessions/ids';
 import { listSessions } from '../../core/sessions/list';
@@ -23,7 +22,7 @@ import { SessionLog } from '../../core/sessions/sessionLog';
 import type { ClientId, ClientRegistry, ClientState } from '../clients';
 import type { ServicePorts } from '../ports';
 import type { ApprovalBroker } from './approvals';
-import { ModeConfirmations } from './modeConfirmations';
+import type { PermissionModes } from './modes';
 
 export interface RunningTurn {
   readonly controller: AbortController;
@@ -51,7 +50,7 @@ export interface SessionsDeps {
   homeDir: string;
   env: NodeJS.ProcessEnv;
   clients: ClientRegistry;
-  modes: SessionModes;
+  modes: PermissionModes;
   broker: ApprovalBroker;
   storedApiKey: () => Promise<string | null>;
   ports: Pick<ServicePorts, 'openSessionWindow' | 'focusClient' | 'clientContextChanged'>;
@@ -71,8 +70,6 @@ export class Sessions {
   private readonly closing = new Map<SessionId, Promise<void>>();
   /** Opening and creating run one at a time, so a session can never be bound to two clients. */
   private lock: Promise<unknown> = Promise.resolve();
-  /** Warnings shown for loosening a session's mode, awaiting the person's yes. */
-  readonly modeConfirmations = new ModeConfirmations();
 
   constructor(private readonly deps: SessionsDeps) {}
 
@@ -270,7 +267,7 @@ export class Sessions {
     const session = this.open.get(id);
     if (!session) return this.closing.get(id) ?? Promise.resolve();
     this.open.delete(id);
-    this.modeConfirmations.forgetSession(id);
+    this.deps.modes.forgetTickets(id);
     const closed = (async () => {
       session.turn?.controller.abort();
       this.deps.broker.denyAll(id, reason);

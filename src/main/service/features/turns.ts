@@ -5,16 +5,16 @@
 // call is decided under the stricter of the turn's starting mode and the
 // session's mode now: a tightening reaches the next call, a loosening waits.
 import { TurnInProgressError, UnacknowledgedResultsError } from '../../core/agent/conversation';
-import type { SessionModes } from '../../core/policy/modes';
 import type { ClientId, ClientRegistry } from '../clients';
 import { STOPPED_REASON, type ApprovalBroker } from './approvals';
 import { DeltaBatcher } from './deltaBatcher';
+import type { PermissionModes } from './modes';
 import type { RunningTurn, Sessions } from './sessions';
 
 export interface TurnDeps {
   clients: ClientRegistry;
   sessions: Sessions;
-  modes: SessionModes;
+  modes: PermissionModes;
   broker: ApprovalBroker;
 }
 
