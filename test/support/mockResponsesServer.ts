@@ -5,6 +5,7 @@
 // pointed at `baseURL` like any other model service.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 export interface MockCall {
   name: string;
@@ -52,6 +53,8 @@ export interface RecordedRequest {
   body: any;
   /** The body exactly as received, so tests can search it (for secrets, say). */
   raw: string;
+  /** performance.now() when the request's headers arrived, for start-up benchmarks. */
+  receivedAt: number;
 }
 
 export interface MockResponsesServer {
@@ -228,6 +231,7 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
   const requests: RecordedRequest[] = [];
 
   const server = http.createServer((req, res) => {
+    const receivedAt = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -239,7 +243,7 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
         body = undefined;
       }
       const url = req.url ?? '';
-      requests.push({ method: req.method ?? '', path: url, headers: req.headers, body, raw });
+      requests.push({ method: req.method ?? '', path: url, headers: req.headers, body, raw, receivedAt });
 
       if (req.method !== 'POST' || !url.startsWith('/v1/responses')) {
         sendJson(res, 404, { error: { message: `The mock model service has no route ${req.method} ${url}.`, type: 'not_found' } });
