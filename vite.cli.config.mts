@@ -1,8 +1,12 @@
 // Builds the headless `mino` command into out/cli/mino.js (Node, CommonJS).
+// Its dependencies are bundled in: resolving and reading node_modules file by
+// file cost more start-up time than the code itself. Parts a plain run does
+// not need (MCP) are separate chunks, loaded by a dynamic import on first use.
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
+  ssr: { noExternal: true },
   build: {
     outDir: 'out/cli',
     emptyOutDir: true,
@@ -10,9 +14,9 @@ export default defineConfig({
     ssr: true,
     minify: false,
     sourcemap: true,
-    rollupOptions: {
+    rolldownOptions: {
       input: { mino: 'src/cli/mino.ts' },
-      output: { format: 'cjs', entryFileNames: '[name].js', banner: '#!/usr/bin/env node' },
+      output: { format: 'cjs', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', banner: '#!/usr/bin/env node' },
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^electron/],
     },
   },

@@ -3,7 +3,7 @@
 import { modelClientFor } from '../config/modelConfig';
 import { loadSoul } from '../config/soul';
 import { loadMcpConfig } from '../mcp/config';
-import { McpManager } from '../mcp/manager';
+import type { McpManager } from '../mcp/manager';
 import { skillViewTool } from '../tools/skillView';
 import { bashTool } from '../tools/bash';
 import { fileTools } from '../tools/fileTools';
@@ -30,16 +30,18 @@ export interface SessionDeps {
 
 /** Dependencies for one session: built-in tools, lazily connected MCP servers, SOUL and model settings. */
 export function sessionDeps(options: DepsOptions): SessionDeps {
-  let mcp: McpManager | null = null;
-  let mcpProblems: string[] = [];
+  // Read once per session; undefined until the first turn asks for tools.
+  let mcp: { manager: McpManager | null; problems: string[] } | undefined;
   const externalTools = async (projectDir: string) => {
     if (!mcp) {
       const config = await loadMcpConfig(options.homeDir);
-      mcpProblems = config.problems;
-      mcp = new McpManager({ servers: config.servers, projectDir });
+      // The MCP client (its SDK, a JSON Schema validator) is a large share of the code, and most runs
+      // configure no server: it is loaded only when one is configured.
+      const manager = config.servers.length > 0 ? new (await import('../mcp/manager')).McpManager({ servers: config.servers, projectDir }) : null;
+      mcp = { manager, problems: config.problems };
     }
-    const listed = await mcp.tools();
-    return { tools: listed.tools, problems: [...mcpProblems, ...listed.problems] };
+    const listed = mcp.manager ? await mcp.manager.tools() : { tools: [], problems: [] };
+    return { tools: listed.tools, problems: [...mcp.problems, ...listed.problems] };
   };
   return {
     deps: {
@@ -55,7 +57,7 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
       externalTools,
     },
     close: async () => {
-      await mcp?.close();
+      await mcp?.manager?.close();
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Response as ApiResponse, ResponseOutputItem, ResponseStreamEvent }
 import { fromApiOutput, toApiInput, toApiTools } from './apiItems';
 import { abortedError, droppedStreamError, failedResponseError, incompleteResponseError, toModelError } from './errors';
 import { findUnpairedCalls } from './history';
+import { httpFetch } from './httpFetch';
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent } from './types';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 
@@ -33,7 +34,7 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
     if (!URL.canParse(baseURL)) {
       throw new ModelError('config', `The base URL "${baseURL}" is not a valid URL. Correct it in Settings, then send your message again.`);
     }
-    sdk ??= new OpenAI({ apiKey: opts.apiKey, baseURL, maxRetries: opts.maxRetries, timeout: opts.timeoutMs });
+    sdk ??= new OpenAI({ apiKey: opts.apiKey, baseURL, maxRetries: opts.maxRetries, timeout: opts.timeoutMs, fetch: httpFetch });
     return sdk;
   };
 
