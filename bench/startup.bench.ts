@@ -6,7 +6,10 @@
 // parent's clock:
 //   wall:          spawn -> the process has exited;
 //   first request: spawn -> the mock received the request's headers;
-//   tail:          the last byte of output -> exit (what the process does after answering).
+//   tail:          the last byte of output -> exit (what the process does after answering);
+//   CPU:           user + system time of the program and its children (Linux: this process's
+//                  cutime + cstime, which grow as each finished child is reaped), the figure
+//                  least changed by load from elsewhere on the machine.
 // Runs alternate between the two programs, so load from elsewhere on the
 // machine hits both alike; medians are printed.
 import { spawn, execFile } from 'node:child_process';
@@ -26,7 +29,20 @@ interface Run {
   wall: number;
   firstRequest: number;
   tail: number;
-  code: number | null;
+  /** Undefined where /proc is not available. */
+  cpu?: number;
+}
+
+/** CPU time of every reaped child so far, in ms, from /proc/self/stat (clock ticks of 10 ms). */
+async function childCpuMs(): Promise<number | undefined> {
+  try {
+    const stat = await fs.readFile('/proc/self/stat', 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10; // cutime, cstime (fields 16 and 17)
+  } catch {
+    return undefined;
+  }
 }
 
 interface Program {
@@ -47,6 +63,7 @@ async function runOnce(program: Program, server: MockResponsesServer, cwd: strin
   // Every answer is the same, so left-overs from a run are harmless; keep a spare for an extra request.
   while (server.pending() < 2) server.enqueue({ text: 'Hi.' });
   const seen = server.requests.length;
+  const cpuBefore = await childCpuMs();
   const start = performance.now();
   const child = spawn(program.command, program.args, { cwd, env: program.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let lastOutput = start;
@@ -62,9 +79,11 @@ async function runOnce(program: Program, server: MockResponsesServer, cwd: strin
     child.once('close', resolve);
   });
   const end = performance.now();
+  const cpuAfter = await childCpuMs();
   const request = server.requests.slice(seen).find((r) => r.path.startsWith('/v1/responses'));
   if (code !== 0 || !request) throw new Error(`${program.name} did not complete the turn (exit ${code}):\n${output.slice(-2000)}`);
-  return { wall: end - start, firstRequest: request.receivedAt - start, tail: end - lastOutput, code };
+  const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+  return { wall: end - start, firstRequest: request.receivedAt - start, tail: end - lastOutput, ...(cpu !== undefined ? { cpu } : {}) };
 }
 
 /** Installs Codex CLI once per version into the temp folder; the reason it cannot, otherwise. */
@@ -118,14 +137,16 @@ async function codexProgram(bin: string, root: string, server: MockResponsesServ
   };
 }
 
-function summary(name: string, runs: Run[]): { wall: number; firstRequest: number } {
+function summary(name: string, runs: Run[]): { wall: number; firstRequest: number; cpu?: number } {
   const wall = median(runs.map((r) => r.wall));
   const firstRequest = median(runs.map((r) => r.firstRequest));
+  // Ticks are 10 ms, so the mean over all runs says more than any one run.
+  const cpu = runs.every((r) => r.cpu !== undefined) ? runs.reduce((sum, r) => sum + r.cpu!, 0) / runs.length : undefined;
   console.log(
     `  ${name.padEnd(10)} wall ${ms(wall)}   first request ${ms(firstRequest)}   after last output ${ms(median(runs.map((r) => r.tail)))}` +
-      `   (wall min ${ms(Math.min(...runs.map((r) => r.wall)))}, max ${ms(Math.max(...runs.map((r) => r.wall)))})`,
+      `${cpu !== undefined ? `   CPU ${ms(cpu)} (mean)` : ''}   (wall min ${ms(Math.min(...runs.map((r) => r.wall)))}, max ${ms(Math.max(...runs.map((r) => r.wall)))})`,
   );
-  return { wall, firstRequest };
+  return { wall, firstRequest, ...(cpu !== undefined ? { cpu } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -173,10 +194,12 @@ async function main(): Promise<void> {
     if (programs.length > 1) {
       const other = summary('Codex CLI', runs.get(programs[1])!);
       console.log(`  ratio mino/Codex wall: ${(own.wall / other.wall).toFixed(2)}x (target at most 0.50x)`);
+      if (own.cpu !== undefined && other.cpu !== undefined) console.log(`  ratio mino/Codex CPU:  ${(own.cpu / other.cpu).toFixed(2)}x`);
     } else {
       console.log(`  No comparison with Codex CLI: ${whyNoCodex}.`);
     }
     console.log(`  mino exec, process start to first request: ${ms(own.firstRequest)} (target under 250 ms)`);
+    if (os.loadavg()[0] > os.cpus().length) console.log('  The machine was busy (load above its core count): wall times include waiting for a core.');
   } finally {
     await server.close();
     await fs.rm(root, { recursive: true, force: true });
