@@ -6,6 +6,7 @@ import type { Approver } from '../main/core/agent/approver';
 import { resolveHomeDir } from '../main/core/config/minoHome';
 import { loadSettings } from '../main/core/config/settings';
 import { checkProjectDir } from '../main/core/projects/checkProject';
+import { SessionLockedError } from '../main/core/locks/sessionLock';
 import { SessionLoadError } from '../main/core/sessions/load';
 import type { ExecArgs } from './args';
 import { notOfferedLine } from '../main/core/skills/discoverSkills';
@@ -39,7 +40,7 @@ export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
   if (!settings.ok) return fail(settings.error, EXIT.usage);
   for (const problem of settings.value.problems) io.stderr.write(`mino: warning: ${problem}\n`);
 
-  const { deps, close } = sessionDeps({ homeDir, env: io.env, settings: async () => settings.value.settings });
+  const { deps, close } = sessionDeps({ homeDir, env: io.env, owner: 'CLI', settings: async () => settings.value.settings });
 
   let conversation: Conversation;
   if (args.sessionId) {
@@ -48,6 +49,8 @@ export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
     } catch (error) {
       // A missing or damaged session file arrives here with its path and what is wrong.
       if (error instanceof SessionLoadError) return fail(error.message, EXIT.usage);
+      // Another process is writing this session: the person's to resolve, like a bad argument.
+      if (error instanceof SessionLockedError) return fail(error.message, EXIT.usage);
       throw error;
     }
     // A session keeps the project it was started in; it is checked again, as it may have changed since.

@@ -7,6 +7,7 @@ import type { HistoryItem, ModelClient } from '../model/types';
 import { loadSession, parseSession, readSessionFile, type UnknownCall } from '../sessions/load';
 import type { SessionRecord } from '../sessions/records';
 import { SessionLog } from '../sessions/sessionLog';
+import { lockSession, type SessionLock } from '../locks/sessionLock';
 import type { TurnLimits } from '../policy/limits';
 import type { AnyTool } from '../tools/types';
 import { discoverSkills, type SkillSet } from '../skills/discoverSkills';
@@ -25,6 +26,8 @@ export interface ConversationDeps {
   instructions: () => Promise<string>;
   /** Built-in tools; always available, also for checking a saved session. */
   builtinTools: readonly AnyTool[];
+  /** Who opens sessions, as the session lock names it to a second opener: "desktop window", "CLI". */
+  owner?: string;
   /** Tools from external servers, connected lazily; problems are told to the person. */
   externalTools?: (projectDir: string) => Promise<{ tools: AnyTool[]; problems: string[] }>;
 }
@@ -62,6 +65,8 @@ export interface AskOptions {
 export class Conversation {
   private running = false;
   private loadedRecords: readonly SessionRecord[] | null = null;
+  /** Held from opening to close, so no other process appends to this session meanwhile. */
+  private sessionLock: SessionLock | null = null;
 
   private constructor(
     private readonly deps: ConversationDeps,
@@ -80,7 +85,17 @@ export class Conversation {
   /** A new, empty session for a project. */
   static async start(deps: ConversationDeps, projectDir: string): Promise<Conversation> {
     const log = await SessionLog.create(deps.homeDir, projectDir);
-    return new Conversation(deps, log, projectDir, [], [], [], new Set(), await discoverSkills(projectDir, deps.homeDir));
+    let lock: SessionLock | null = null;
+    try {
+      lock = lockSession(deps.homeDir, log.id, deps.owner ?? 'Mino');
+      const conversation = new Conversation(deps, log, projectDir, [], [], [], new Set(), await discoverSkills(projectDir, deps.homeDir));
+      conversation.sessionLock = lock;
+      return conversation;
+    } catch (error) {
+      lock?.release();
+      await log.close();
+      throw error;
+    }
   }
 
   /**
@@ -90,6 +105,19 @@ export class Conversation {
    * opened for append, which sets a broken last line aside.
    */
   static async resume(deps: ConversationDeps, id: SessionId): Promise<Conversation> {
+    // Locked before the file is read, so what is read is what this writer continues from.
+    const lock = lockSession(deps.homeDir, id, deps.owner ?? 'Mino');
+    try {
+      const conversation = await Conversation.openLocked(deps, id);
+      conversation.sessionLock = lock;
+      return conversation;
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  private static async openLocked(deps: ConversationDeps, id: SessionId): Promise<Conversation> {
     const registry = new ToolRegistry(deps.builtinTools);
     const read = await readSessionFile(deps.homeDir, id);
     const loaded = await parseSession(id, read, registry.validateCall);
@@ -209,6 +237,10 @@ export class Conversation {
   }
 
   async close(): Promise<void> {
-    await this.log.close();
+    try {
+      await this.log.close();
+    } finally {
+      this.sessionLock?.release();
+    }
   }
 }

@@ -20,6 +20,8 @@ export interface DepsOptions {
   settings: () => Promise<Settings>;
   /** A key stored by the desktop app, if any. */
   storedApiKey?: () => Promise<string | null>;
+  /** Who opens the sessions, as a second opener is told: "desktop window", "CLI". */
+  owner?: string;
 }
 
 export interface SessionDeps {
@@ -46,6 +48,7 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
   return {
     deps: {
       homeDir: options.homeDir,
+      ...(options.owner === undefined ? {} : { owner: options.owner }),
       builtinTools: BUILTIN_TOOLS,
       instructions: () => loadSoul(options.homeDir),
       model: async () =>

@@ -298,6 +298,7 @@ export class Sessions {
     return sessionDeps({
       homeDir,
       env,
+      owner: 'desktop window',
       storedApiKey,
       settings: async () => {
         const loaded = await loadSettings(homeDir);
