@@ -1,0 +1,228 @@
+// The built app's own entry points, executed: out/main/index.js runs in this
+// Node with `electron` resolved to a recording fake (the real module is never
+// required: Electron's binary cannot run here), and out/preload/index.js runs
+// in a vm context with a fake contextBridge and ipcRenderer. Everything else
+// is real: the service, the files under a temp HOME, the loopback model
+// service. `npm test` builds first; without out/ the suite says it skipped.
+import { existsSync, readFileSync } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ENTRY_URL, APP_ORIGIN } from '../../../src/main/electron/appProtocol';
+import { rendererCsp } from '../../../src/main/electron/csp';
+import { mainWindowOptions } from '../../../src/main/electron/windows';
+import { EVENT_CHANNELS, EVENT_IPC_PREFIX, INVOKE_CHANNELS } from '../../../src/shared/ipc';
+import { startMockResponsesServer, type MockResponsesServer } from '../../support/mockResponsesServer';
+import { FakeWebContents, fakeElectronMain, fakeElectronPreload } from './fakeElectron';
+
+const require = createRequire(import.meta.url);
+const Module = require('node:module') as { _load: (request: string, parent: unknown, isMain: boolean) => unknown };
+const OUT = path.resolve('out');
+const MAIN = path.join(OUT, 'main', 'index.js');
+const PRELOAD = path.join(OUT, 'preload', 'index.js');
+const built = existsSync(MAIN) && existsSync(PRELOAD);
+
+type Fake = ReturnType<typeof fakeElectronMain>;
+type Handler = (event: unknown, ...args: unknown[]) => Promise<{ ok: boolean; value?: unknown; error?: string }>;
+
+/** Runs the built main with `electron` answered by the fake; every other module is the real one. */
+function loadBuiltMain(fake: Fake): void {
+  const original = Module._load;
+  Module._load = function (this: unknown, request: string, parent: unknown, isMain: boolean) {
+    if (request === 'electron' || request.startsWith('electron/')) return fake.module;
+    return original.call(this, request, parent, isMain);
+  };
+  try {
+    delete require.cache[MAIN];
+    require(MAIN);
+  } finally {
+    Module._load = original;
+  }
+}
+
+async function until<T>(probe: () => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const realElectronLoaded = () => Object.keys(require.cache).some((file) => /node_modules[\\/]electron[\\/]/.test(file));
+
+describe.skipIf(!built)(`the built main process (${built ? 'out/main/index.js' : 'skipped: out/ is missing, run npm run build first'})`, () => {
+  let root: string;
+  let home: string;
+  let project: string;
+  let server: MockResponsesServer;
+  let fake: Fake;
+  const savedEnv = { ...process.env };
+  const ownFrame = () => ({ sender: fake.windows[0]!.webContents, senderFrame: { parent: null, url: APP_ENTRY_URL } });
+  const call = (channel: string, input?: unknown, event: unknown = ownFrame()) => (fake.handlers.get(channel) as Handler)(event, input);
+
+  beforeAll(async () => {
+    root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-wiring-')));
+    home = path.join(root, 'home');
+    project = path.join(root, 'project');
+    await fs.mkdir(home);
+    await fs.mkdir(project);
+    server = await startMockResponsesServer();
+    Object.assign(process.env, { HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' });
+    fake = fakeElectronMain();
+    loadBuiltMain(fake);
+  });
+
+  afterAll(async () => {
+    process.env = savedEnv;
+    await server?.close();
+    if (root) await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('registers app:// as a privileged scheme before ready, and handles it only after', async () => {
+    const names = () => fake.calls.map((c) => c.what);
+    expect(names()).toContain('protocol.registerSchemesAsPrivileged');
+    expect(names()).not.toContain('protocol.handle');
+    expect(fake.calls.find((c) => c.what === 'protocol.registerSchemesAsPrivileged')?.args[0]).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
+    expect(names()).toContain('app.enableSandbox');
+
+    fake.emitReady();
+    await until(() => fake.windows.length === 1, 'the first window');
+    const order = names();
+    expect(order.indexOf('protocol.registerSchemesAsPrivileged')).toBeLessThan(order.indexOf('ready'));
+    expect(order.indexOf('protocol.handle')).toBeGreaterThan(order.indexOf('ready'));
+    expect(fake.calls.find((c) => c.what === 'protocol.handle')?.args).toEqual(['app']);
+  });
+
+  it('serves out/renderer/index.html over app:// with the CSP header, and nothing outside it', async () => {
+    const handler = fake.protocolHandler!;
+    const response = await handler(new Request(APP_ENTRY_URL));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Security-Policy')).toBe(rendererCsp());
+    expect(await response.text()).toBe(readFileSync(path.join(OUT, 'renderer', 'index.html'), 'utf8'));
+    expect((await handler(new Request(`${APP_ORIGIN}/..%2fmain%2findex.js`))).status).toBe(404);
+  });
+
+  it('registers an IPC handler for every invoke channel of the contract and none other', () => {
+    expect([...fake.handlers.keys()].sort()).toEqual(Object.keys(INVOKE_CHANNELS).sort());
+  });
+
+  it('creates the first window through the secure factory, with a preload that exists on disk', () => {
+    const [window] = fake.windows;
+    const preload = path.join(OUT, 'preload', 'index.js');
+    expect(window!.options).toEqual(mainWindowOptions(preload));
+    expect(existsSync((window!.options.webPreferences as { preload: string }).preload)).toBe(true);
+    expect(window!.loadedUrls).toEqual([APP_ENTRY_URL]);
+  });
+
+  it('answers a request from the window\'s own frame and refuses a foreign sender, a subframe and another origin', async () => {
+    expect(await call('app:info')).toEqual({ ok: true, value: expect.objectContaining({ name: 'Mino', version: '0.0.0-wiring' }) });
+    const foreign = { sender: new FakeWebContents(), senderFrame: { parent: null, url: APP_ENTRY_URL } };
+    expect(await call('app:info', undefined, foreign)).toEqual({ ok: false, error: expect.stringContaining('did not come from a Mino window') });
+    const subframe = { sender: fake.windows[0]!.webContents, senderFrame: { parent: {}, url: APP_ENTRY_URL } };
+    expect(await call('app:info', undefined, subframe)).toEqual({ ok: false, error: expect.stringContaining('not an embedded frame') });
+    const elsewhere = { sender: fake.windows[0]!.webContents, senderFrame: { parent: null, url: 'https://example.com/' } };
+    expect(await call('app:info', undefined, elsewhere)).toEqual({ ok: false, error: expect.stringContaining('is not Mino\'s') });
+  });
+
+  it('on will-quit, waits until the service has closed (the running turn saved as stopped) before quitting', async () => {
+    fake.control.folderToPick = project;
+    expect(await call('projects:pick')).toMatchObject({ ok: true });
+    const opened = (await call('sessions:new')) as { ok: true; value: { where: 'here'; session: { id: string } } };
+    expect(opened).toMatchObject({ ok: true, value: { where: 'here' } });
+    const log = path.join(home, '.mino', 'sessions', `${opened.value.session.id}.jsonl`);
+    server.enqueue({ hangAfterDeltas: ['Thinking'] });
+    expect(await call('turn:send', { text: 'Take your time.' })).toEqual({ ok: true, value: { started: true } });
+    await until(() => server.requests.length === 1, 'the model request');
+
+    let logAtQuit = '';
+    fake.control.onQuit = () => {
+      logAtQuit = readFileSync(log, 'utf8');
+    };
+    let prevented = false;
+    fake.app.emit('will-quit', { preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    expect(fake.calls.some((c) => c.what === 'app.quit')).toBe(false);
+    await until(() => fake.calls.some((c) => c.what === 'app.quit'), 'app.quit');
+    expect(logAtQuit).toMatch(/"type":"turn_end","status":"aborted"/);
+
+    // The quit it asked for goes through.
+    let preventedAgain = false;
+    fake.app.emit('will-quit', { preventDefault: () => (preventedAgain = true) });
+    expect(preventedAgain).toBe(false);
+  });
+
+  it('shows an error dialog and exits when start-up fails', async () => {
+    const failing = fakeElectronMain();
+    delete process.env.HOME;
+    delete process.env.USERPROFILE;
+    loadBuiltMain(failing);
+    failing.emitReady();
+    await until(() => failing.calls.some((c) => c.what === 'app.exit'), 'app.exit');
+    const dialog = failing.calls.find((c) => c.what === 'dialog.showErrorBox');
+    expect(dialog?.args).toEqual(['Mino could not start', expect.stringContaining('Cannot find your home directory: set HOME')]);
+    expect(failing.calls.find((c) => c.what === 'app.exit')?.args).toEqual([1]);
+    expect(failing.windows).toEqual([]);
+  });
+
+  it('never loaded the real electron module', () => {
+    expect(realElectronLoaded()).toBe(false);
+  });
+});
+
+describe.skipIf(!built)(`the built preload (${built ? 'out/preload/index.js' : 'skipped: out/ is missing, run npm run build first'})`, () => {
+  function runPreload() {
+    const fake = fakeElectronPreload();
+    const required: string[] = [];
+    const module = { exports: {} };
+    const context = vm.createContext({
+      module,
+      exports: module.exports,
+      require: (name: string) => {
+        required.push(name);
+        if (name === 'electron') return fake.module;
+        throw new Error(`The sandboxed preload may not require ${name}.`);
+      },
+      console,
+    });
+    vm.runInContext(readFileSync(PRELOAD, 'utf8'), context, { filename: PRELOAD });
+    return { fake, required, api: fake.exposed.get('mino') as Record<string, (...args: unknown[]) => unknown> };
+  }
+
+  it('exposes exactly the contract\'s functions as window.mino, and requires nothing but electron', () => {
+    const { fake, required, api } = runPreload();
+    expect([...fake.exposed.keys()]).toEqual(['mino']);
+    const expected = [...Object.values(INVOKE_CHANNELS).map((spec) => spec.method), ...Object.values(EVENT_CHANNELS).map((spec) => spec.subscribe)];
+    expect(Object.keys(api).sort()).toEqual(expected.sort());
+    expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true);
+    expect(Object.isFrozen(api)).toBe(true);
+    expect(new Set(required)).toEqual(new Set(['electron']));
+  });
+
+  it('sends each function\'s own channel with its one argument', async () => {
+    const { fake, api } = runPreload();
+    for (const [channel, spec] of Object.entries(INVOKE_CHANNELS)) {
+      await api[spec.method]!({ probe: channel }, 'extra');
+      expect(fake.invoked.at(-1)).toEqual({ channel, args: [{ probe: channel }] });
+    }
+  });
+
+  it('gives listeners the payload alone, never the transport event, and stops when asked', () => {
+    const { fake, api } = runPreload();
+    for (const [channel, spec] of Object.entries(EVENT_CHANNELS)) {
+      const received: unknown[][] = [];
+      const stop = api[spec.subscribe]!((...args: unknown[]) => received.push(args)) as () => void;
+      const transportEvent = { sender: { id: 1 }, ports: [] };
+      expect(fake.deliver(`${EVENT_IPC_PREFIX}${channel}`, transportEvent, { value: channel })).toBe(1);
+      expect(received).toEqual([[{ value: channel }]]);
+      stop();
+      expect(fake.deliver(`${EVENT_IPC_PREFIX}${channel}`, transportEvent, { value: 'late' })).toBe(0);
+    }
+  });
+});
