@@ -29,7 +29,24 @@ export class FakeWebContents extends EventEmitter {
   setWindowOpenHandler(): void {}
 }
 
-export function fakeElectronMain() {
+export interface FakeWindow extends EventEmitter {
+  readonly options: Record<string, unknown>;
+  readonly webContents: FakeWebContents;
+  readonly loadedUrls: string[];
+}
+
+export interface FakeElectronMain {
+  module: object;
+  control: { folderToPick: string | undefined; onQuit: (() => void) | undefined };
+  calls: Recorded[];
+  windows: FakeWindow[];
+  handlers: Map<string, (event: unknown, ...args: unknown[]) => unknown>;
+  app: EventEmitter;
+  readonly protocolHandler: ((request: Request) => Promise<Response>) | undefined;
+  emitReady(): void;
+}
+
+export function fakeElectronMain(): FakeElectronMain {
   const calls: Recorded[] = [];
   const record = (what: string, ...args: unknown[]) => calls.push({ what, args });
   const app = new EventEmitter() as EventEmitter & Record<string, unknown>;

@@ -4,7 +4,7 @@
 // in a vm context with a fake contextBridge and ipcRenderer. Everything else
 // is real: the service, the files under a temp HOME, the loopback model
 // service. `npm test` builds first; without out/ the suite says it skipped.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
@@ -24,6 +24,18 @@ const OUT = path.resolve('out');
 const MAIN = path.join(OUT, 'main', 'index.js');
 const PRELOAD = path.join(OUT, 'preload', 'index.js');
 const built = existsSync(MAIN) && existsSync(PRELOAD);
+
+/** A source file changed after the last build, so the bundles would test yesterday's code. */
+function staleSource(): string | null {
+  const builtAt = Math.min(statSync(MAIN).mtimeMs, statSync(PRELOAD).mtimeMs);
+  for (const dir of ['src/main', 'src/preload', 'src/shared']) {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      const file = path.join(entry.parentPath, entry.name);
+      if (entry.isFile() && statSync(file).mtimeMs > builtAt) return file;
+    }
+  }
+  return null;
+}
 
 type Fake = ReturnType<typeof fakeElectronMain>;
 type Handler = (event: unknown, ...args: unknown[]) => Promise<{ ok: boolean; value?: unknown; error?: string }>;
@@ -81,6 +93,10 @@ describe.skipIf(!built)(`the built main process (${built ? 'out/main/index.js' :
     process.env = savedEnv;
     await server?.close();
     if (root) await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('is built from the current sources (else run npm run build; npm test does)', () => {
+    expect(staleSource(), 'a source file newer than out/').toBeNull();
   });
 
   it('registers app:// as a privileged scheme before ready, and handles it only after', async () => {
