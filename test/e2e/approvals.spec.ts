@@ -202,3 +202,40 @@ test('bidi controls in an edit are shown as marks in the fields, the diff and th
   await expect(card.getByTestId('confirmation-fields')).toContainText(`Insert: "${marked}"`);
   expect(await fs.readFile(mino.projectFile('auth.js'), 'utf8')).toBe(AUTH_JS);
 });
+
+test('typing into the composer as an edit approval appears never approves it, and every key lands in the composer', async ({ page, mino }) => {
+  scriptGreetTurn(mino.server);
+  // The person is typing at a typist's pace when the ask arrives: the turn starts (from outside the page,
+  // so the composer keeps its text) after "config/", and the edit asks while "deploy.yaml" is being typed.
+  const composer = page.getByRole('textbox', { name: 'Message to Mino' });
+  await composer.focus();
+  await page.keyboard.type('config/', { delay: 140 });
+  const started = dispatchInvoke(mino.service, clientId('socket-1'), 'turn:send', { text: 'Change the greeting in greet.go to "hello".' });
+  await page.keyboard.type('deploy.yaml', { delay: 140 });
+  expect(await started).toEqual({ ok: true, value: { started: true } });
+
+  await expect(composer).toHaveValue('config/deploy.yaml');
+  // The `y` of "deploy" did not approve: the dialog waits until the typing stops, then asks with Deny focused.
+  const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Deny' })).toBeFocused();
+  expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('assistant-message').last()).toContainText(GREET_ANSWER);
+  expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
+  await expect(composer).toHaveValue('config/deploy.yaml');
+});
+
+test('in an open dialog, a y that follows another key quickly does not approve; a y on its own after a pause does', async ({ page, mino }) => {
+  scriptGreetTurn(mino.server);
+  await ask(page, 'Change the greeting in greet.go to "hello".');
+  const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  await page.keyboard.type('ay', { delay: 120 });
+  await expect(dialog.getByTestId('approval-hint')).toContainText('That key did not approve');
+  expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
+  await page.waitForTimeout(1100); // a pause longer than typing's gap between keys
+  await page.keyboard.press('y');
+  await expect(page.getByTestId('assistant-message').last()).toContainText(GREET_ANSWER);
+  expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO_EDITED);
+});

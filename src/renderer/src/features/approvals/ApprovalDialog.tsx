@@ -1,11 +1,18 @@
 // The question before a call runs. Deny is the default: Enter, Escape and the
-// dialog closing all deny; approving takes a click on Approve or the y key,
-// and neither counts in the first moment after a dialog appears, so a key or
-// click meant for something else cannot approve what was never read.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+// dialog closing all deny. Approving is made hard to do by accident:
+// - while the person is typing (keys less than TYPING_GAP_MS apart) the dialog
+//   does not open, so it cannot take the keys, and they stay where they were
+//   going (the composer); a line says an approval is waiting;
+// - once open, Approve counts only after the dialog has been up a moment
+//   (APPROVE_ARMING_MS), and only from a click that began on the Approve
+//   button then, or from the `y` key (or Space on Approve) pressed on its own,
+//   after a pause: a key that is part of typing, or one held down from before
+//   the dialog appeared, never approves.
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ApprovalRequestView } from '../../../../shared/sessions';
 import { ConfirmationView } from '../../components/ConfirmationView';
 import { ModalDialog } from '../../components/ModalDialog';
+import { isDeliberateKey, sinceLastKey, TYPING_GAP_MS, typingUnderWay } from './keyboardActivity';
 
 interface ApprovalDialogProps {
   request: ApprovalRequestView;
@@ -14,33 +21,76 @@ interface ApprovalDialogProps {
   onAnswer(approved: boolean): void;
 }
 
-/** How long after a dialog appears before Approve (button or y) counts. */
-export const APPROVE_ARMING_MS = 500;
+/** How long the open dialog must have been shown before Approve (button or y) counts. */
+export const APPROVE_ARMING_MS = 1000;
 
-export function ApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps) {
+export function ApprovalDialog(props: ApprovalDialogProps) {
+  const open = useOpensWhenTypingStops();
+  if (!open) {
+    return (
+      <p className="approval-pending" role="status" data-testid="approval-pending">
+        {props.request.toolName} is waiting for your approval; it opens when you stop typing.
+      </p>
+    );
+  }
+  return <OpenApprovalDialog {...props} />;
+}
+
+/** False while keys are coming less than TYPING_GAP_MS apart; true from the first pause on. */
+function useOpensWhenTypingStops(): boolean {
+  const [open, setOpen] = useState(() => !typingUnderWay());
+  useEffect(() => {
+    if (open) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      if (!typingUnderWay()) setOpen(true);
+      else timer = setTimeout(check, TYPING_GAP_MS - sinceLastKey() + 10);
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [open]);
+  return open;
+}
+
+function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps) {
   const ids = useId();
   const deny = useRef<HTMLButtonElement>(null);
-  const [armedFor, setArmedFor] = useState<string | null>(null);
-  const armed = armedFor === request.requestId;
+  const approve = useRef<HTMLButtonElement>(null);
+  const [armed, setArmed] = useState(false);
+  /** Set by a pointer pressed on Approve once armed; a click counts only then. */
+  const pressedWhileArmed = useRef(false);
   useEffect(() => {
-    const timer = setTimeout(() => setArmedFor(request.requestId), APPROVE_ARMING_MS);
+    const timer = setTimeout(() => setArmed(true), APPROVE_ARMING_MS);
     return () => clearTimeout(timer);
-  }, [request.requestId]);
+  }, []);
+
+  const [refusedKey, setRefusedKey] = useState(false);
+  function approveByKey(event: KeyboardEvent<HTMLDialogElement>) {
+    event.preventDefault();
+    if (armed && !event.repeat && isDeliberateKey(event.nativeEvent)) onAnswer(true);
+    else setRefusedKey(true);
+  }
 
   function keyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.repeat) {
-      // A held key must not answer the next ask in the queue.
-      if (event.key === 'Enter' || event.key.toLowerCase() === 'y') event.preventDefault();
-      return;
-    }
     if (event.key === 'Enter') {
-      // Whatever has focus, Enter means no.
+      // Whatever has focus, Enter means no (a held Enter is swallowed, so it cannot answer the next ask).
       event.preventDefault();
-      onAnswer(false);
+      if (!event.repeat) onAnswer(false);
     } else if ((event.key === 'y' || event.key === 'Y') && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      if (armed) onAnswer(true);
+      approveByKey(event);
+    } else if (event.key === ' ' && event.target === approve.current) {
+      // Space would click the focused button; it follows the same rule as y.
+      approveByKey(event);
     }
+  }
+
+  function click(event: MouseEvent<HTMLButtonElement>) {
+    // A pointer click counts only if it began on Approve after arming; a click with no pointer
+    // (assistive technology) counts once armed and when no typing is under way.
+    const fromPointer = event.detail > 0;
+    const counts = armed && (fromPointer ? pressedWhileArmed.current : !typingUnderWay());
+    pressedWhileArmed.current = false;
+    if (counts) onAnswer(true);
   }
 
   return (
@@ -63,14 +113,25 @@ export function ApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogPro
       </header>
       <p className="muted small">[Tool: {request.toolName}]</p>
       <ConfirmationView confirmation={request.confirmation} />
-      <p id={`${ids}-hint`} className="muted small">
-        Enter or Escape denies. Press y or click Approve to let it run.
+      <p id={`${ids}-hint`} className="muted small" data-testid="approval-hint">
+        {refusedKey
+          ? 'That key did not approve: keys typed quickly, or in the first moment, never do. Pause, then press y, or click Approve.'
+          : 'Enter or Escape denies. Press y or click Approve to let it run.'}
       </p>
       <div className="actions">
         <button type="button" ref={deny} onClick={() => onAnswer(false)}>
           Deny
         </button>
-        <button type="button" className="danger" disabled={!armed} onClick={() => onAnswer(true)}>
+        <button
+          type="button"
+          ref={approve}
+          className="danger"
+          disabled={!armed}
+          onPointerDown={() => {
+            pressedWhileArmed.current = armed;
+          }}
+          onClick={click}
+        >
           Approve
         </button>
       </div>
