@@ -9,13 +9,26 @@ export type PermissionMode = z.infer<typeof PermissionModeSchema>;
 export const MODE_LIST = `${PERMISSION_MODES.slice(0, -1).join(', ')} or ${PERMISSION_MODES[PERMISSION_MODES.length - 1]}`;
 
 /** The one decision the program makes for every live tool call. */
-export type Decision = 'allow' | 'ask' | 'deny';
+export const DECISIONS = ['allow', 'ask', 'deny'] as const;
+export const DecisionSchema = z.enum(DECISIONS);
+export type Decision = z.infer<typeof DecisionSchema>;
 
 /**
  * What a tool does, as far as the decision is concerned. Set by the program
- * (each tool declares it), never by the model.
+ * (each tool declares it), never by the model. Each kind has a cell in every
+ * mode's row (core/policy/modeTable.ts).
  */
-export type ToolKind = 'restricted_read' | 'file_write' | 'bash' | 'mcp';
+export const TOOL_KINDS = ['restricted_read', 'file_write', 'bash', 'mcp'] as const;
+export const ToolKindSchema = z.enum(TOOL_KINDS);
+export type ToolKind = z.infer<typeof ToolKindSchema>;
+
+/** What a window needs to show a tool's card, sent with each call so the renderer never knows tool names. */
+export const ToolDisplaySchema = z.object({
+  kind: ToolKindSchema,
+  /** Its output starts folded (reads: long, and nobody had to approve them). */
+  foldsOutput: z.boolean(),
+});
+export type ToolDisplay = z.infer<typeof ToolDisplaySchema>;
 
 /** Status of a paired tool result, as sent to the model and saved in the log. */
 export const TOOL_STATUSES = ['completed', 'denied', 'failed', 'invalid_arguments', 'unknown', 'error'] as const;

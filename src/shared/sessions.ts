@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import {
   ConfirmationSchema,
+  DecisionSchema,
+  ToolDisplaySchema,
   MODE_LIST,
   PermissionModeSchema,
   SessionIdSchema,
@@ -11,7 +13,6 @@ import {
   TURN_END_STATUSES,
 } from './domain';
 
-const DecisionSchema = z.enum(['allow', 'ask', 'deny']);
 
 /** One thing that happened in a turn, as the loop reports it to a front end. */
 export const TurnEventSchema = z.discriminatedUnion('type', [
@@ -29,6 +30,8 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
     arguments: z.string(),
     decision: DecisionSchema.nullable(),
     mode: PermissionModeSchema,
+    /** How to show the tool; null for a name no tool of this session has. */
+    tool: ToolDisplaySchema.nullable(),
   }),
   /** The fields of a call about to run: an ask (`asked`, then an `approval`) or a mode-allowed record. */
   z.object({

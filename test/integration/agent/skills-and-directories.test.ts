@@ -262,7 +262,7 @@ describe('replay of the new tools', () => {
     expect(resumed.unknownCalls).toEqual([]);
     expect(resumed.skills).toEqual({ skills: [], notOffered: [] });
     const loaded = await loadSession(fx.home, id, new ToolRegistry(BUILTIN_TOOLS).validateCall);
-    const replayed = replayEvents(loaded.records).filter((e) => e.type === 'tool_result');
+    const replayed = replayEvents(loaded.records, new ToolRegistry(BUILTIN_TOOLS).display).filter((e) => e.type === 'tool_result');
     expect(replayed).toMatchObject([
       { callId: 'sv', name: 'skill_view', status: 'completed', output: '## Template\n' },
       { callId: 'md', name: 'make_directory', status: 'completed', output: 'Created 2 directories: out, out/notes.' },

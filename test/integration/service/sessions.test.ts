@@ -98,7 +98,7 @@ describe('sessions through the service', () => {
     expect(reopened.session.past).toEqual([
       { type: 'user_message', text: 'Change the greeting.' },
       { type: 'assistant_start', request: 1 },
-      { type: 'tool_call', callId: 'call_edit', name: 'edit_file', arguments: expect.any(String), decision: null, mode: 'manual' },
+      { type: 'tool_call', callId: 'call_edit', name: 'edit_file', arguments: expect.any(String), decision: null, mode: 'manual', tool: { kind: 'file_write', foldsOutput: false } },
       { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: expect.stringContaining('Edited greet.go') },
       { type: 'assistant_start', request: 2 },
       { type: 'assistant_text', text: 'Done.' },

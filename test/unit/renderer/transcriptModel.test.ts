@@ -23,7 +23,9 @@ const editCall = (callId = 'call_edit'): TurnEvent => ({
   arguments: '{"path":"greet.go"}',
   decision: 'ask',
   mode: 'manual',
+  tool: { kind: 'file_write', foldsOutput: false },
 });
+const READ = { kind: 'restricted_read', foldsOutput: true } as const;
 
 /** The items without their keys, which are only an identity for rendering. */
 function shown(state: TranscriptState): Array<Record<string, unknown>> {
@@ -154,6 +156,7 @@ describe('transcript from turn events', () => {
     expect(shown(state)).toEqual([
       {
         kind: 'tool',
+        tool: { kind: 'file_write', foldsOutput: false },
         callId: 'call_edit',
         name: 'edit_file',
         arguments: '{"path":"greet.go"}',
@@ -205,10 +208,21 @@ describe('transcript from turn events', () => {
     ]);
   });
 
+  it('keeps what main says about showing a tool on its card, for tools the renderer has never heard of', () => {
+    const state = transcriptFrom([
+      { type: 'tool_call', callId: 'g', name: 'grep_project', arguments: '{}', decision: 'allow', mode: 'manual', tool: READ },
+      { type: 'tool_call', callId: 'x', name: 'made_up', arguments: '{}', decision: null, mode: 'manual', tool: null },
+    ]);
+    expect(tools(state).map((card) => [card.name, card.tool])).toEqual([
+      ['grep_project', READ],
+      ['made_up', null],
+    ]);
+  });
+
   it('keeps a card for each of several calls, each result merged into its own call', () => {
     const state = transcriptFrom([
-      { type: 'tool_call', callId: 'a', name: 'read_file', arguments: '{"path":"a"}', decision: 'allow', mode: 'manual' },
-      { type: 'tool_call', callId: 'b', name: 'read_file', arguments: '{"path":"b"}', decision: 'allow', mode: 'manual' },
+      { type: 'tool_call', callId: 'a', name: 'read_file', arguments: '{"path":"a"}', decision: 'allow', mode: 'manual', tool: READ },
+      { type: 'tool_call', callId: 'b', name: 'read_file', arguments: '{"path":"b"}', decision: 'allow', mode: 'manual', tool: READ },
       { type: 'tool_result', callId: 'b', name: 'read_file', status: 'completed', output: 'B' },
       { type: 'tool_result', callId: 'a', name: 'read_file', status: 'failed', output: 'A' },
     ]);
@@ -222,7 +236,7 @@ describe('transcript from turn events', () => {
     const state = transcriptFrom([
       { type: 'user_message', text: 'fix it' },
       { type: 'assistant_start', request: 1 },
-      { type: 'tool_call', callId: 'call_1', name: 'edit_file', arguments: '{}', decision: null, mode: 'manual' },
+      { type: 'tool_call', callId: 'call_1', name: 'edit_file', arguments: '{}', decision: null, mode: 'manual', tool: { kind: 'file_write', foldsOutput: false } },
       { type: 'tool_result', callId: 'call_1', name: 'edit_file', status: 'unknown', output: 'The outcome is unknown.' },
       { type: 'assistant_start', request: 2 },
       { type: 'assistant_text', text: 'Checked.' },
@@ -232,6 +246,7 @@ describe('transcript from turn events', () => {
       { kind: 'user', text: 'fix it' },
       {
         kind: 'tool',
+        tool: { kind: 'file_write', foldsOutput: false },
         callId: 'call_1',
         name: 'edit_file',
         arguments: '{}',
@@ -251,6 +266,7 @@ describe('transcript from turn events', () => {
     expect(shown(state)).toEqual([
       {
         kind: 'tool',
+        tool: null,
         callId: 'call_x',
         name: 'bash',
         arguments: '',
@@ -267,7 +283,7 @@ describe('transcript from turn events', () => {
   it('gives a call id reused in a later turn its own card, leaving the earlier card as it was', () => {
     const first: TurnEvent[] = [
       { type: 'user_message', text: 'one' },
-      { type: 'tool_call', callId: 'call_0', name: 'read_file', arguments: '{"path":"a"}', decision: 'allow', mode: 'manual' },
+      { type: 'tool_call', callId: 'call_0', name: 'read_file', arguments: '{"path":"a"}', decision: 'allow', mode: 'manual', tool: READ },
       { type: 'tool_result', callId: 'call_0', name: 'read_file', status: 'completed', output: 'A' },
       { type: 'turn_end', status: 'completed' },
     ];
@@ -284,7 +300,7 @@ describe('transcript from turn events', () => {
 
   it('gives an unannounced result its own card when an earlier card with that call id already has a result', () => {
     const state = transcriptFrom([
-      { type: 'tool_call', callId: 'call_0', name: 'read_file', arguments: '{}', decision: 'allow', mode: 'manual' },
+      { type: 'tool_call', callId: 'call_0', name: 'read_file', arguments: '{}', decision: 'allow', mode: 'manual', tool: READ },
       { type: 'tool_result', callId: 'call_0', name: 'read_file', status: 'completed', output: 'A' },
       { type: 'tool_result', callId: 'call_0', name: 'bash', status: 'error', output: 'Not run.' },
     ]);

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../../src/main/core/sessions/records';
 import { replayEvents } from '../../../src/main/core/sessions/replayEvents';
+import { BUILTIN_TOOLS } from '../../../src/main/core/agent/defaultDeps';
+import { ToolRegistry } from '../../../src/main/core/agent/toolRegistry';
 
 const at = '2025-01-01T00:00:00.000Z';
 const header: SessionRecord = { type: 'session', version: 1, id: '0123456789abcdef0123456789abcdef', projectDir: '/p', createdAt: at };
+/** Built-in tools as the service knows them. */
+const display = new ToolRegistry(BUILTIN_TOOLS).display;
 const call = (call_id: string) => ({ type: 'function_call' as const, call_id, name: 'bash', arguments: '{"command":"make"}' });
 
 describe('replayEvents', () => {
@@ -17,15 +21,31 @@ describe('replayEvents', () => {
       { type: 'response', responseId: 'r2', output: [{ type: 'message', role: 'assistant', text: 'Built.' }], at },
       { type: 'turn_end', status: 'completed', at },
     ];
-    expect(replayEvents(records)).toEqual([
+    expect(replayEvents(records, display)).toEqual([
       { type: 'user_message', text: 'Build it.' },
       { type: 'assistant_start', request: 1 },
       { type: 'assistant_text', text: 'Running make.' },
-      { type: 'tool_call', callId: 'c1', name: 'bash', arguments: '{"command":"make"}', decision: null, mode: 'manual' },
+      { type: 'tool_call', callId: 'c1', name: 'bash', arguments: '{"command":"make"}', decision: null, mode: 'manual', tool: { kind: 'bash', foldsOutput: false } },
       { type: 'tool_result', callId: 'c1', name: 'bash', status: 'completed', output: 'ok' },
       { type: 'assistant_start', request: 2 },
       { type: 'assistant_text', text: 'Built.' },
       { type: 'turn_end', status: 'completed' },
+    ]);
+  });
+
+  it('tells the window how to show each saved call: reads fold, MCP tools are known by name, an unknown name gets no display', () => {
+    const fn = (call_id: string, name: string) => ({ type: 'function_call' as const, call_id, name, arguments: '{}' });
+    const records: SessionRecord[] = [
+      header,
+      { type: 'user', text: 'Look.', at },
+      { type: 'response', responseId: 'r1', output: [fn('a', 'read_file'), fn('b', 'list_dir'), fn('c', 'mcp_docs__search'), fn('d', 'no_such_tool')], at },
+    ];
+    const tools = replayEvents(records, display).flatMap((event) => (event.type === 'tool_call' ? [[event.name, event.tool]] : []));
+    expect(tools).toEqual([
+      ['read_file', { kind: 'restricted_read', foldsOutput: true }],
+      ['list_dir', { kind: 'restricted_read', foldsOutput: true }],
+      ['mcp_docs__search', { kind: 'mcp', foldsOutput: false }],
+      ['no_such_tool', null],
     ]);
   });
 
@@ -36,7 +56,7 @@ describe('replayEvents', () => {
       { type: 'response', responseId: 'r1', output: [call('c1'), call('c2')], at },
       { type: 'tool_start', call_id: 'c1', name: 'bash', arguments: '{"command":"make"}', at },
     ];
-    const results = replayEvents(records).filter((event) => event.type === 'tool_result');
+    const results = replayEvents(records, display).filter((event) => event.type === 'tool_result');
     expect(results).toEqual([
       expect.objectContaining({ callId: 'c1', status: 'unknown' }),
       expect.objectContaining({ callId: 'c2', status: 'error', output: expect.stringContaining('Not run') }),
@@ -51,6 +71,6 @@ describe('replayEvents', () => {
       { type: 'clear', at },
       { type: 'user', text: 'New question.', at },
     ];
-    expect(replayEvents(records)).toEqual([{ type: 'user_message', text: 'New question.' }]);
+    expect(replayEvents(records, display)).toEqual([{ type: 'user_message', text: 'New question.' }]);
   });
 });

@@ -8,7 +8,7 @@ import { limitMessages, TURN_LIMITS } from '../policy/limits';
 import { SessionSaveError, type SessionLog } from '../sessions/sessionLog';
 import { toolOutputForModel } from '../sessions/toolOutput';
 import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
-import type { ToolContext } from '../tools/types';
+import { displayOf, type ToolContext } from '../tools/types';
 import { askApproval, type Approver } from './approver';
 import type { TurnEvent, TurnEventListener } from './events';
 import { parseArguments, type ToolRegistry } from './toolRegistry';
@@ -160,19 +160,19 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
 
   const tool = tools.get(call.name);
   if (!tool) {
-    emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision: null, mode });
+    emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision: null, mode, tool: null });
     return finish({ status: 'invalid_arguments', output: `There is no tool named ${call.name}. Use one of: ${tools.names().join(', ')}.` });
   }
 
   const parsed = parseArguments(call.arguments);
   const validation = parsed.ok ? tool.validate(parsed.value) : parsed;
   if (!validation.ok) {
-    emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision: null, mode });
+    emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision: null, mode, tool: displayOf(tool) });
     return finish({ status: 'invalid_arguments', output: validation.reason });
   }
 
   const verdict = decide(factsFor(tool, validation.args), mode);
-  emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision: verdict.decision, mode });
+  emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision: verdict.decision, mode, tool: displayOf(tool) });
   if (verdict.decision === 'deny') return finish({ status: 'denied', output: verdict.reason });
 
   let inspection;

@@ -2,7 +2,8 @@
 import type { ToolSpec } from '../model/types';
 import { toolSpecFromZod } from '../model/toolSpecs';
 import type { CallValidator } from '../sessions/load';
-import type { AnyTool } from '../tools/types';
+import type { ToolDisplay } from '../../../shared/domain';
+import { displayOf, type AnyTool } from '../tools/types';
 import { isMcpToolName } from '../mcp/toolName';
 
 export class ToolRegistry {
@@ -19,6 +20,16 @@ export class ToolRegistry {
   get(name: string): AnyTool | undefined {
     return this.byName.get(name);
   }
+
+  /**
+   * How a window shows a call of `name`, also for a saved call: an MCP tool
+   * whose server is not connected now is still known by its name's shape.
+   */
+  readonly display = (name: string): ToolDisplay | null => {
+    const tool = this.byName.get(name);
+    if (tool) return displayOf(tool);
+    return isMcpToolName(name) ? displayOf({ kind: 'mcp' }) : null;
+  };
 
   names(): string[] {
     return [...this.byName.keys()];

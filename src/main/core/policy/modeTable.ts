@@ -5,7 +5,7 @@
 // from these rows, so a mode that is neither looser nor tighter than another
 // (a read-only plan mode, say) is one more row. A new mode or tool kind makes
 // the compiler demand its row or cell.
-import type { PermissionMode, ToolKind } from '../../../shared/domain';
+import { TOOL_KINDS, type PermissionMode, type ToolKind } from '../../../shared/domain';
 
 /** What a call that passed the protected-path check does: refused, asked, allowed but shown, or allowed. */
 export type Outcome = 'deny' | 'ask' | 'allow, shown' | 'allow';
@@ -46,8 +46,6 @@ export const KIND_NAMES: Readonly<Record<ToolKind, string>> = {
   bash: 'Bash commands',
   mcp: 'MCP calls',
 };
-
-export const TOOL_KINDS = Object.keys(KIND_NAMES) as ToolKind[];
 
 /** True when some kind of call runs with less of a person's say in `to` than in `from`. */
 export function rowLoosens(from: ModeRow, to: ModeRow): boolean {

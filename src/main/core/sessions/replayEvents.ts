@@ -4,6 +4,7 @@
 // a replayed call carries no decision. Only the conversation since the last
 // `clear` is replayed: a cleared session shows an empty transcript, as the
 // model sees an empty history.
+import type { ToolDisplay } from '../../../shared/domain';
 import type { TurnEvent } from '../../../shared/sessions';
 import type { SessionRecord } from './records';
 import { NEVER_STARTED, UNKNOWN_OUTCOME } from './toolOutput';
@@ -20,7 +21,10 @@ interface OpenCall {
   started: boolean;
 }
 
-export function replayEvents(records: readonly SessionRecord[]): TurnEvent[] {
+/** How to show a saved call's tool, by name; null for a name no tool has. */
+export type ToolDisplayLookup = (name: string) => ToolDisplay | null;
+
+export function replayEvents(records: readonly SessionRecord[], display: ToolDisplayLookup): TurnEvent[] {
   const lastClear = records.findLastIndex((record) => record.type === 'clear');
   const events: TurnEvent[] = [];
   let open: OpenCall[] = [];
@@ -50,7 +54,7 @@ export function replayEvents(records: readonly SessionRecord[]): TurnEvent[] {
           if (item.type === 'message' && item.role === 'assistant' && item.text) {
             events.push({ type: 'assistant_text', text: item.text });
           } else if (item.type === 'function_call') {
-            events.push({ type: 'tool_call', callId: item.call_id, name: item.name, arguments: item.arguments, decision: null, mode: REPLAYED_CALL_MODE });
+            events.push({ type: 'tool_call', callId: item.call_id, name: item.name, arguments: item.arguments, decision: null, mode: REPLAYED_CALL_MODE, tool: display(item.name) });
             open.push({ callId: item.call_id, name: item.name, started: false });
           }
         }

@@ -2,7 +2,7 @@
 // order for a live call: validate -> decide (policy) -> inspect -> ask/allow ->
 // execute (which rechecks). Replay of a saved session runs validate only.
 import type { z } from 'zod';
-import type { Confirmation, ToolKind, ToolResult } from '../../../shared/domain';
+import type { Confirmation, ToolDisplay, ToolKind, ToolResult } from '../../../shared/domain';
 import type { Skill } from '../skills/discoverSkills';
 
 import type { ProjectPath } from '../fs/projectPath';
@@ -60,6 +60,13 @@ export interface Tool<Args = unknown, State = unknown> {
   execute(args: Args, state: State, ctx: ToolContext): Promise<ToolResult>;
   /** Result text when the person denies an ask. */
   readonly denialMessage: string;
+  /** Whether a window starts this tool's output folded; by default, reads fold (see displayOf). */
+  readonly foldsOutput?: boolean;
+}
+
+/** What a window is told to show a tool's card: its kind, and whether its output folds. */
+export function displayOf(tool: Pick<Tool, 'kind' | 'foldsOutput'>): ToolDisplay {
+  return { kind: tool.kind, foldsOutput: tool.foldsOutput ?? tool.kind === 'restricted_read' };
 }
 
 /** A tool with its type parameters erased, for registries. */

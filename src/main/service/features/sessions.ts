@@ -9,7 +9,8 @@ import type { SessionId, SessionSummary } from '../../../shared/domain';
 import type { Project } from '../../../shared/ipc';
 import type { SessionOpenResult, SessionView, TurnEvent } from '../../../shared/sessions';
 import { Conversation, TurnInProgressError } from '../../core/agent/conversation';
-import { sessionDeps } from '../../core/agent/defaultDeps';
+import { BUILTIN_TOOLS, sessionDeps } from '../../core/agent/defaultDeps';
+import { ToolRegistry } from '../../core/agent/toolRegistry';
 import { loadSettings } from '../../core/config/settings';
 import type { PermissionMode } from '../../../shared/domain';
 import { checkProjectDir } from '../../core/projects/checkProject';
@@ -63,6 +64,8 @@ const LABEL_LENGTH = 60;
 
 // The view shows what was saved; the log was validated when the session opened, so showing it needs no tool checks.
 const acceptEveryCall = () => ({ ok: true }) as const;
+/** How a saved call's card looks; built-in tools by their declarations, MCP tools by their names. */
+const savedToolDisplay = new ToolRegistry(BUILTIN_TOOLS).display;
 
 export class Sessions {
   private readonly open = new Map<SessionId, OpenSession>();
@@ -200,7 +203,7 @@ export class Sessions {
     if (!withPast) return view;
     let past: TurnEvent[] = [];
     try {
-      past = replayEvents(loadedRecords ?? (await loadSession(this.deps.homeDir, session.id, acceptEveryCall)).records);
+      past = replayEvents(loadedRecords ?? (await loadSession(this.deps.homeDir, session.id, acceptEveryCall)).records, savedToolDisplay);
     } catch (error) {
       loadProblems.push(`The saved conversation cannot be shown: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,13 +1,11 @@
 // One tool call as a card: what was asked for, who decided, what came back.
-// Read results can be long and the person did not need to approve them, so
-// they start collapsed.
+// Whether the output starts collapsed is main's word (the tool's display,
+// sent with the call): reads can be long and nobody had to approve them.
 import type { ToolStatus } from '../../../../shared/domain';
 import { allowedRecordTitle, askedTitle, confirmationFieldLine } from '../../../../shared/transcriptText';
 import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { ConfirmationFields, HiddenCharacterWarning } from '../../components/ConfirmationView';
 import type { ToolCardItem } from './transcriptModel';
-
-const READ_TOOLS = new Set(['read_file', 'list_dir', 'skill_view']);
 
 const STATUS_TEXT: Record<ToolStatus, string> = {
   completed: 'completed',
@@ -56,7 +54,7 @@ interface ToolCardProps {
 
 export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
   const decision = decisionText(card);
-  const collapsible = READ_TOOLS.has(card.name);
+  const collapsible = card.tool?.foldsOutput === true;
   const showOutput = !collapsible || expanded;
   const outputId = `output-${card.key}`;
   return (

@@ -1,9 +1,7 @@
 // Folds the turn events of a session into the items a transcript shows. Pure,
 // so live events and a resumed session's past events take the same path.
-import type { Confirmation, PermissionMode, ToolStatus } from '../../../../shared/domain';
+import type { Confirmation, Decision, PermissionMode, ToolDisplay, ToolStatus } from '../../../../shared/domain';
 import type { TurnEvent } from '../../../../shared/sessions';
-
-type Decision = 'allow' | 'ask' | 'deny';
 type TurnEndStatus = Extract<TurnEvent, { type: 'turn_end' }>['status'];
 
 export interface ToolCardItem {
@@ -12,6 +10,8 @@ export interface ToolCardItem {
   callId: string;
   name: string;
   arguments: string;
+  /** How to show it, as main said; null for a tool the session does not have. */
+  tool: ToolDisplay | null;
   /** Null when the call never reached the decision (invalid, unknown tool, replayed). */
   decision: Decision | null;
   mode: PermissionMode | null;
@@ -80,7 +80,7 @@ function findOpenToolIndex(draft: TranscriptState, callId: string): number {
 
 /** A card for a call before anything is known of it. */
 export function newToolCard(key: string, callId: string, name: string): ToolCardItem {
-  return { kind: 'tool', key, callId, name, arguments: '', decision: null, mode: null, confirmation: null, asked: null, approved: null, result: null };
+  return { kind: 'tool', key, callId, name, arguments: '', tool: null, decision: null, mode: null, confirmation: null, asked: null, approved: null, result: null };
 }
 
 function addTool(draft: TranscriptState, callId: string, name: string, change: Partial<ToolCardItem>): void {
@@ -127,7 +127,7 @@ function applyEvent(draft: TranscriptState, event: TurnEvent): void {
     case 'tool_call':
       endStreaming(draft);
       // A call is always announced first, so it always starts its own card.
-      addTool(draft, event.callId, event.name, { arguments: event.arguments, decision: event.decision, mode: event.mode });
+      addTool(draft, event.callId, event.name, { arguments: event.arguments, tool: event.tool, decision: event.decision, mode: event.mode });
       return;
     case 'tool_confirmation':
       endStreaming(draft);
