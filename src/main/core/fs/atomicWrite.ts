@@ -10,12 +10,10 @@
 // local disk while a thread-pool round trip costs far more.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { ProjectPath } from './projectPath';
-import { checkDirectoryChain, descriptorPath } from './confinedOpen';
+import { openDirectoryRoute, splitParent } from './directoryRoute';
 import { errorCode, failed, type FsFailure } from './fsResult';
-import { resolveInProject } from './projectPath';
 
 /** `note`: the new content is in place, but something after publishing (making it durable) failed. */
 export type WriteResult = { ok: true; note?: string } | FsFailure;
@@ -27,7 +25,6 @@ export type PublishResult = WriteResult | { ok: false; kind: typeof TARGET_APPEA
 
 const { constants } = fs;
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
 const TEMP_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | O_NOFOLLOW;
 // Leaves room for the prefix and random suffix within the usual 255-byte name limit.
 const MAX_TEMP_STEM = 100;
@@ -70,37 +67,39 @@ async function publish<Placed extends PublishResult>(
   mode: number | null,
   place: (temp: string, target: string) => Placed,
 ): Promise<Placed | WriteResult> {
-  const chain = checkDirectoryChain(root, p);
-  if (!chain.ok) return chain;
-  const target = resolveInProject(root, p);
-  const dir = path.dirname(target);
-  const temp = path.join(dir, temporaryName(path.basename(target)));
+  const { dir: dirPath, name } = splitParent(p);
+  const opened = openDirectoryRoute(root, dirPath);
+  if (!opened.ok) return opened;
+  const dir = opened.route;
+  const tempName = temporaryName(name);
+  const temp = dir.at(tempName);
   let tempFd: number | null = null;
-  let dirFd: number | null = null;
   let tempCreated = false;
   let published = false;
   try {
+    // Every step names its entry through the verified directory (see
+    // directoryRoute.ts); where that route can be redirected, each step is
+    // followed by a check and a failed check stops the write.
     tempFd = fs.openSync(temp, TEMP_FLAGS, mode ?? 0o666);
     tempCreated = true;
-    // A directory swapped for a link after the chain check would have sent
-    // the temp file elsewhere.
-    const located = descriptorPath(tempFd);
-    if (located !== null && located !== temp) {
-      return failed('a directory on the path was replaced while writing; nothing was written.');
-    }
+    const afterCreate = dir.verify();
+    if (afterCreate) return afterCreate;
     // chmod, unlike open, ignores the umask, so kept permission bits are exact.
     if (mode !== null) fs.fchmodSync(tempFd, mode);
     await writeAll(tempFd, Buffer.from(content, 'utf8'));
     await fsync(tempFd);
-    dirFd = fs.openSync(dir, constants.O_RDONLY | O_DIRECTORY);
-    const placed = place(temp, target);
+    const beforePlace = dir.verify();
+    if (beforePlace) return beforePlace;
+    const placed = place(temp, dir.at(name));
     if (!placed.ok) return placed;
     published = true;
+    const afterPlace = dir.verify();
+    if (afterPlace) return { ok: true, note: `The new content was published, but ${afterPlace.reason} Check ${p}.` };
     // After a link the temporary name still exists; after a rename it is already gone.
     fs.rmSync(temp, { force: true });
     tempCreated = false;
     // Makes the new name durable: without it a crash could lose the rename or link.
-    await fsync(dirFd);
+    await fsync(dir.fd);
     return { ok: true };
   } catch (error) {
     const code = errorCode(error) ?? String(error);
@@ -108,9 +107,12 @@ async function publish<Placed extends PublishResult>(
     if (published) return { ok: true, note: `The new content is in place, but Mino could not confirm it reached the disk (${code}).` };
     return failed(`could not write ${p} (${code}); the file was not changed.`);
   } finally {
+    // A temp name left by a failed step is removed where it was made. By
+    // path (no pinned route), only if the name still leads to the file this
+    // call created, which is then wherever a swapped path sent it.
+    if (tempCreated && (dir.pinned || sameFile(temp, tempFd))) removeQuietly(temp);
     closeQuietly(tempFd);
-    closeQuietly(dirFd);
-    if (tempCreated) removeQuietly(temp);
+    dir.close();
   }
 }
 
@@ -118,6 +120,17 @@ async function writeAll(fd: number, data: Buffer): Promise<void> {
   for (let offset = 0; offset < data.length; ) {
     const { bytesWritten } = await write(fd, data, offset, data.length - offset, offset);
     offset += bytesWritten;
+  }
+}
+
+function sameFile(file: string, fd: number | null): boolean {
+  if (fd === null) return false;
+  try {
+    const named = fs.lstatSync(file);
+    const opened = fs.fstatSync(fd);
+    return named.isFile() && named.dev === opened.dev && named.ino === opened.ino;
+  } catch {
+    return false;
   }
 }
 

@@ -3,7 +3,7 @@
 import type { Dirent } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import type { ProjectPath } from './projectPath';
-import { closeReader, descriptorPath, openConfinedDirectory } from './confinedOpen';
+import { openDirectoryRoute } from './directoryRoute';
 import { errorCode, failed, type FsFailure } from './fsResult';
 
 export type EntryKind = 'dir' | 'file' | 'link' | 'other';
@@ -17,27 +17,24 @@ export type ListResult = { ok: true; entries: DirectoryEntry[] } | FsFailure;
 
 /** The entries of directory `p`, directories first, then by name (code-point order, so stable everywhere). */
 export async function listProjectDirectory(root: string, p: ProjectPath): Promise<ListResult> {
-  const opened = openConfinedDirectory(root, p);
+  const opened = openDirectoryRoute(root, p);
   if (!opened.ok) return opened;
-  const { fd, stat, absPath } = opened.entry;
+  const dir = opened.route;
   try {
-    // On Linux, reading through the descriptor's /proc name lists the very
-    // directory that was verified; elsewhere the path is read and its identity
-    // checked again afterwards. The listing stays asynchronous: a directory
-    // may be large.
-    const viaDescriptor = descriptorPath(fd) === absPath;
-    const dirents = await fs.readdir(viaDescriptor ? `/proc/self/fd/${fd}` : absPath, { withFileTypes: true });
-    if (!viaDescriptor) {
-      const after = await fs.lstat(absPath);
-      if (after.dev !== stat.dev || after.ino !== stat.ino || !after.isDirectory()) {
-        return failed(`${p} was replaced while it was being listed; try the call again.`);
-      }
-    }
+    // Read through the verified descriptor where the system offers a route
+    // to it; never by a path that may lead elsewhere now. Where it offers
+    // none, the path is checked before and after the read (see
+    // directoryRoute.ts). The listing stays asynchronous: a directory may be large.
+    const before = dir.verify();
+    if (before) return before;
+    const dirents = await fs.readdir(dir.at(''), { withFileTypes: true });
+    const after = dir.verify();
+    if (after) return failed(`${p} was replaced while it was being listed; try the call again.`);
     return { ok: true, entries: sortEntries(dirents.map(toEntry)) };
   } catch (error) {
     return failed(`could not list ${p} (${errorCode(error) ?? String(error)}).`);
   } finally {
-    closeReader(fd);
+    dir.close();
   }
 }
 
