@@ -5,7 +5,9 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Conversation, TurnInProgressError } from '../../../src/main/core/agent/conversation';
-import { DEFAULT_SOUL } from '../../../src/main/core/config/soul';
+import { OLD_DEFAULT_SOULS, SOUL_TEMPLATE } from '../../../src/main/core/config/soul';
+import { BUILTIN_TOOLS } from '../../../src/main/core/agent/defaultDeps';
+import { systemPrompt } from '../../../src/main/core/agent/systemPrompt';
 import { listSessions } from '../../../src/main/core/sessions/list';
 import { SessionLog } from '../../../src/main/core/sessions/sessionLog';
 import { makeAgentFixture, recordingApprover, type AgentFixture } from '../../support/agentFixture';
@@ -19,29 +21,61 @@ describe('a conversation', () => {
     fx = undefined;
   });
 
-  it('writes the default SOUL to ~/.mino/SOUL.md (0600) on first run and sends the edited file as instructions later', async () => {
+  it('creates SOUL.md holding only a comment (0600) on first run, sends the generated part alone, then what the person writes after it', async () => {
     fx = await makeAgentFixture();
     fx.server.enqueue({ text: 'one' }, { text: 'two' });
     const conversation = await Conversation.start(fx.deps, fx.project);
     await ask(conversation, 'first');
     const soulFile = path.join(fx.home, '.mino', 'SOUL.md');
-    expect(await fs.readFile(soulFile, 'utf8')).toBe(DEFAULT_SOUL);
+    expect(await fs.readFile(soulFile, 'utf8')).toBe(SOUL_TEMPLATE);
+    expect(SOUL_TEMPLATE.trim()).toMatch(/^<!--[\s\S]*-->$/);
     expect((await fs.stat(soulFile)).mode & 0o777).toBe(0o600);
-    expect(fx.server.requests[0].body.instructions).toBe(DEFAULT_SOUL);
+    const generated = systemPrompt(BUILTIN_TOOLS);
+    expect(fx.server.requests[0].body.instructions).toBe(generated);
 
-    await fs.writeFile(soulFile, 'Be brief.\n');
+    await fs.writeFile(soulFile, '<!-- mine -->\nBe brief.\n');
     await ask(conversation, 'second');
-    expect(fx.server.requests[1].body.instructions).toBe('Be brief.\n');
+    expect(fx.server.requests[1].body.instructions).toBe(`${generated.trimEnd()}\n\nBe brief.\n`);
     await conversation.close();
   });
 
-  it('the default SOUL explains the modes, that only the person changes them, that text grants nothing, and honest refusals', () => {
-    expect(DEFAULT_SOUL).toMatch(/manual/);
-    expect(DEFAULT_SOUL).toMatch(/accept-edits/);
-    expect(DEFAULT_SOUL).toMatch(/bypass/);
-    expect(DEFAULT_SOUL).toMatch(/Only the person can change the mode/);
-    expect(DEFAULT_SOUL).toMatch(/cannot grant any permission/);
-    expect(DEFAULT_SOUL).toMatch(/Do not try to get the same data or make the same change another way/);
+  it('replaces a SOUL.md that is exactly an old default, so an existing install learns about new tools; an edited one is kept as it is', async () => {
+    fx = await makeAgentFixture();
+    const soulFile = path.join(fx.home, '.mino', 'SOUL.md');
+    await fs.mkdir(path.dirname(soulFile), { recursive: true, mode: 0o700 });
+    await fs.writeFile(soulFile, OLD_DEFAULT_SOULS[0]!, { mode: 0o600 });
+    fx.server.enqueue({ text: 'one' }, { text: 'two' });
+    const conversation = await Conversation.start(fx.deps, fx.project);
+    await ask(conversation, 'first');
+    expect(await fs.readFile(soulFile, 'utf8')).toBe(SOUL_TEMPLATE);
+    const sent = fx.server.requests[0].body.instructions as string;
+    expect(sent).toBe(systemPrompt(BUILTIN_TOOLS));
+    expect(sent).toContain('make_directory');
+
+    const edited = `${OLD_DEFAULT_SOULS[0]}\nAlso: answer in French.\n`;
+    await fs.writeFile(soulFile, edited);
+    await ask(conversation, 'second');
+    expect(await fs.readFile(soulFile, 'utf8')).toBe(edited);
+    expect(fx.server.requests[1].body.instructions).toContain('Also: answer in French.');
+    await conversation.close();
+  });
+
+  it('generates the tools and modes part from the tools offered and the mode rows, with the rules that never change', () => {
+    const extra = { ...BUILTIN_TOOLS[0]!, name: 'grep_project' };
+    const text = systemPrompt([...BUILTIN_TOOLS, extra]);
+    for (const tool of BUILTIN_TOOLS) expect(text).toContain(tool.name);
+    expect(text).toMatch(/^- read_file, list_dir, skill_view, grep_project: restricted reads\.$/m);
+    expect(text).toContain('- Tools named mcp_<server>__<tool> are provided by external servers');
+    expect(text).toContain(
+      '  - manual (every session starts in it): restricted reads run; file writes and edits, Bash commands and MCP calls are shown to the person, who approves or denies each one.',
+    );
+    expect(text).toContain(
+      '  - accept-edits: restricted reads run; file writes and edits run without asking and are shown to the person; Bash commands and MCP calls are shown to the person, who approves or denies each one.',
+    );
+    expect(text).toContain('  - bypass: restricted reads run; file writes and edits, Bash commands and MCP calls run without asking and are shown to the person.');
+    expect(text).toMatch(/Only the person can change the mode/);
+    expect(text).toMatch(/cannot grant any permission/);
+    expect(text).toMatch(/Do not try to get the same data or make the same change another way/);
   });
 
   it('clear keeps the session id and sends an empty history from then on, also after resuming', async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Conversation } from '../../../src/main/core/agent/conversation';
 import { BUILTIN_TOOLS } from '../../../src/main/core/agent/defaultDeps';
 import { ToolRegistry } from '../../../src/main/core/agent/toolRegistry';
-import { DEFAULT_SOUL } from '../../../src/main/core/config/soul';
+import { systemPrompt } from '../../../src/main/core/agent/systemPrompt';
 import { LIMIT_MESSAGES } from '../../../src/main/core/policy/limits';
 import { loadSession } from '../../../src/main/core/sessions/load';
 import { replayEvents } from '../../../src/main/core/sessions/replayEvents';
@@ -47,7 +47,7 @@ describe('skills in a session', () => {
     await conversation.close();
     const instructions = fx.server.requests.map((request) => request.body.instructions as string);
     expect(new Set(instructions).size).toBe(1);
-    expect(instructions[0].startsWith(DEFAULT_SOUL.trimEnd() + '\n\n# Skills\n')).toBe(true);
+    expect(instructions[0].startsWith(systemPrompt(BUILTIN_TOOLS).trimEnd() + '\n\n# Skills\n')).toBe(true);
     expect(instructions[0]).toContain('- release-notes (project): "Write release notes from CHANGELOG.md."');
     expect(instructions[0]).toContain('- shipping (personal): "Ship the project."');
     // Invalid skills are not offered, and a catalog never carries a body.
@@ -65,7 +65,7 @@ describe('skills in a session', () => {
     expect((await conversation.reloadSkills()).skills.map((s) => s.name)).toEqual(['release-notes', 'shipping']);
     await conversation.ask('second', { mode: 'manual', approver: recordingApprover() });
     await conversation.close();
-    expect(fx.server.requests[0].body.instructions).toBe(DEFAULT_SOUL);
+    expect(fx.server.requests[0].body.instructions).toBe(systemPrompt(BUILTIN_TOOLS));
     expect(fx.server.requests[1].body.instructions).toContain('release-notes');
   });
 

@@ -15,6 +15,7 @@ import { skillCatalogText } from '../skills/catalog';
 import type { Approver } from './approver';
 import type { TurnEventListener } from './events';
 import { composeInstructions } from './instructions';
+import { systemPrompt } from './systemPrompt';
 import { runTurn, type TurnOutcome } from './runTurn';
 import { ToolRegistry } from './toolRegistry';
 
@@ -22,7 +23,7 @@ export interface ConversationDeps {
   homeDir: string;
   /** Made per turn, so settings changed between turns apply. May throw a ModelError of kind `config`. */
   model: () => Promise<ModelClient>;
-  /** The system prompt (SOUL). */
+  /** What the person wrote for the model (SOUL.md), sent after Mino's generated part. */
   instructions: () => Promise<string>;
   /** Built-in tools; always available, also for checking a saved session. */
   builtinTools: readonly AnyTool[];
@@ -205,13 +206,15 @@ export class Conversation {
       }
       const external = this.deps.externalTools ? await this.deps.externalTools(this.projectDir) : { tools: [], problems: [] };
       for (const problem of external.problems) options.onEvent?.({ type: 'notice', message: problem });
+      const offered = [...this.deps.builtinTools, ...external.tools];
       const outcome = runTurn(text, {
         log: this.log,
         history: this.history,
         model,
-        tools: new ToolRegistry([...this.deps.builtinTools, ...external.tools]),
-        // The catalog is the same in every mode: a skill changes what the model knows, never what it may do.
-        instructions: composeInstructions([await this.deps.instructions(), skillCatalogText(this.skillSet.skills)]),
+        tools: new ToolRegistry(offered),
+        // Mino's own part first (generated from the tools and the mode rows), then what the person wrote, then the
+        // skills. The catalog is the same in every mode: a skill changes what the model knows, never what it may do.
+        instructions: composeInstructions([systemPrompt(offered), await this.deps.instructions(), skillCatalogText(this.skillSet.skills)]),
         mode: options.mode,
         approver: options.approver,
         context: { projectDir: this.projectDir, homeDir: this.deps.homeDir, signal: options.signal, skills: this.skillSet.skills },
