@@ -40,17 +40,17 @@ export function App() {
   useEffect(() => {
     // After a reload the window keeps its project and session on the main side.
     let live = true;
-    api.currentProject().then(
+    api.getCurrentProject().then(
       (current) => live && setProject(current),
       (failure: unknown) => live && setMessage({ text: errorMessage(failure), isError: true }),
     );
     (async () => {
-      const current = await api.currentSession();
+      const current = await api.getCurrentSession();
       if (current) return live && adopt(current);
       // A window opened for a session (another window asked for it) opens it now.
       const launch = sessionToOpen();
       if (!launch) return;
-      const result = await api.openSession(launch);
+      const result = await api.openSession({ id: launch });
       if (!live) return;
       const elsewhere = applyOpenResult(result, adopt, 'existing');
       if (result.where === 'here') setProject(projectOf(result.session.projectDir));
@@ -83,7 +83,7 @@ export function App() {
   useEffect(
     () =>
       // Menu choices arrive as intents; the window carries them out with its own requests.
-      api.onMenuCommand((command) => {
+      api.onMenuCommand(({ command }) => {
         if (command === 'openSettings') {
           setSettingsOpen(true);
           return;

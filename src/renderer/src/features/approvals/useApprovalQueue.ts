@@ -36,7 +36,7 @@ export function useApprovalQueue(): ApprovalQueue {
     (approved: boolean) => {
       if (!current) return;
       setQueue((list) => list.filter((r) => r.requestId !== current.requestId));
-      api.answerApproval(current.requestId, approved).then(
+      api.answerApproval({ requestId: current.requestId, approved }).then(
         (result) => {
           if (!result.accepted) setMessage('That request had already ended, so your answer was not used. Nothing ran because of it.');
         },

@@ -28,7 +28,7 @@ export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
   async function request(requested: PermissionMode, confirmationId?: string) {
     setWorking(true);
     try {
-      const result = await api.setPermissionMode(requested, confirmationId);
+      const result = await api.setPermissionMode(confirmationId === undefined ? { mode: requested } : { mode: requested, confirmationId });
       if (result.status === 'needs_confirmation') {
         if (!result.confirmationId) {
           onMessage(`Mino did not return a way to confirm ${requested} mode. The mode is unchanged: ${result.mode}. Choose the mode again.`, true);

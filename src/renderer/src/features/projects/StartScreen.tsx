@@ -42,7 +42,7 @@ export function StartScreen({ onOpened }: StartScreenProps) {
         <ul className="recent" aria-labelledby="recent-title">
           {projects.map((project) => (
             <li key={project.path}>
-              <button type="button" className="recent-item" onClick={() => run(() => api.openRecentProject(project.path))} disabled={busy}>
+              <button type="button" className="recent-item" onClick={() => run(() => api.openRecentProject({ path: project.path }))} disabled={busy}>
                 <span className="recent-name">{project.name}</span>
                 <span className="recent-path">{project.path}</span>
               </button>

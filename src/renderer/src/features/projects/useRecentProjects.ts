@@ -8,7 +8,7 @@ export function useRecentProjects(): { projects: RecentProject[]; error: string 
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    api.recentProjects().then(
+    api.listRecentProjects().then(
       (list) => live && setProjects(list),
       (failure: unknown) => live && setError(errorMessage(failure)),
     );

@@ -48,7 +48,7 @@ export function SessionPicker({ project, onAdopt }: SessionPickerProps) {
       )}
       <h2 id={`${ids}-saved`}>Saved sessions</h2>
       <ErrorMessage text={listError} />
-      <SessionList sessions={sessions} busy={busy} onResume={(id) => run(() => api.openSession(id), 'existing')} labelledBy={`${ids}-saved`} />
+      <SessionList sessions={sessions} busy={busy} onResume={(id) => run(() => api.openSession({ id }), 'existing')} labelledBy={`${ids}-saved`} />
     </section>
   );
 }

@@ -46,7 +46,7 @@ export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionS
         busy={view.busy}
         blockedReason={blocked}
         onSend={async (text) => {
-          await api.sendMessage(text);
+          await api.sendMessage({ text });
         }}
         onStop={async () => {
           await api.stopTurn();

@@ -53,7 +53,7 @@ export function SessionToolbar({ view, onAdopt, onMessage }: SessionToolbarProps
           onClose={() => setResuming(false)}
           onResume={(id) => {
             setResuming(false);
-            void run(async () => applyOpenResult(await api.openSession(id), onAdopt, 'existing'));
+            void run(async () => applyOpenResult(await api.openSession({ id }), onAdopt, 'existing'));
           }}
         />
       )}

@@ -79,7 +79,7 @@ export function useSessionWindow(): SessionWindow {
         return;
       }
       // Another session is now this window's: fetch it whole (with its past) and start its transcript afresh.
-      void api.currentSession().then(
+      void api.getCurrentSession().then(
         (current) => {
           if (current?.id === view.id) adopt(current);
         },

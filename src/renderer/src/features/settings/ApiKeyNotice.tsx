@@ -14,7 +14,7 @@ export function ApiKeyNotice({ checkAgain, onOpenSettings }: ApiKeyNoticeProps) 
 
   useEffect(() => {
     let live = true;
-    api.apiKeyStatus().then(
+    api.getApiKeyStatus().then(
       (status) => live && setMissing(!status.set),
       // Not knowing is no reason to nag; a failed question will say what is wrong.
       () => live && setMissing(false),

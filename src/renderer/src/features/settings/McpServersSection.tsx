@@ -5,8 +5,7 @@
 // background and the rest of the dialog stays usable.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { McpServerStatus, McpStatus } from '../../../../shared/ipc';
-import { errorMessage } from '../../lib/api';
-import { getMcpStatus } from './mcpStatusApi';
+import { api, errorMessage } from '../../lib/api';
 import { ErrorMessage } from '../../components/ErrorMessage';
 
 const EXAMPLE_CONFIG = '{"servers": [{"name": "files", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}]}';
@@ -56,7 +55,7 @@ export function McpServersSection({ open }: { open: boolean }) {
     const run = ++latest.current;
     setChecking(true);
     setError(null);
-    getMcpStatus().then(
+    api.getMcpStatus().then(
       (value) => {
         if (run !== latest.current) return;
         setStatus(value);

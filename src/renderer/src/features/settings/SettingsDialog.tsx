@@ -71,7 +71,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     setKeyDraft('');
     setKeyError(null);
     setKeySaved(false);
-    api.settings().then(
+    api.getSettings().then(
       (view) => {
         if (!live) return;
         setPath(view.path);
@@ -80,7 +80,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
       },
       (failure: unknown) => live && setLoadError(errorMessage(failure)),
     );
-    api.apiKeyStatus().then(
+    api.getApiKeyStatus().then(
       (status) => live && setKeyStatus(status),
       (failure: unknown) => live && setKeyError(errorMessage(failure)),
     );
@@ -109,7 +109,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     setKeyError(null);
     setKeySaved(false);
     try {
-      setKeyStatus(await api.setApiKey(keyDraft));
+      setKeyStatus(await api.setApiKey({ apiKey: keyDraft }));
       setKeyDraft('');
       setKeySaved(true);
     } catch (failure) {

@@ -2,8 +2,7 @@
 // Settings dialog opening) and on reload; a result for an older key is dropped.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SkillsView } from '../../../../shared/skills';
-import { errorMessage } from '../../lib/api';
-import { getSkills, reloadSkills } from './skillsApi';
+import { api, errorMessage } from '../../lib/api';
 
 export function useSkills(key: string | null): { view: SkillsView | null; error: string | null; working: boolean; reload(): void } {
   const [view, setView] = useState<SkillsView | null>(null);
@@ -31,11 +30,11 @@ export function useSkills(key: string | null): { view: SkillsView | null; error:
 
   useEffect(() => {
     if (key === null) return;
-    run(getSkills);
+    run(api.getSkills);
     return () => {
       latest.current += 1;
     };
   }, [key, run]);
 
-  return { view, error, working, reload: () => run(reloadSkills) };
+  return { view, error, working, reload: () => run(api.reloadSkills) };
 }
