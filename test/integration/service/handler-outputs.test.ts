@@ -1,0 +1,57 @@
+// Every handler's answer is what the contract declares: each channel is
+// called once through a real MinoService (in an order that makes each call
+// succeed), and each value must parse with its output schema without losing
+// a field. The table is typed by the contract, so a new channel must be added here.
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INVOKE_CHANNELS, type InvokeChannel } from '../../../src/shared/ipc';
+import { makeServiceHarness, type ServiceHarness } from './harness';
+
+let h: ServiceHarness;
+afterEach(async () => h?.cleanup());
+
+describe('handler outputs', () => {
+  it('every channel answers with a value its declared output schema accepts unchanged', async () => {
+    h = await makeServiceHarness();
+    const client = h.connect('w');
+    let sessionId = '';
+    const steps: { readonly [K in InvokeChannel]: () => unknown } = {
+      'app:info': () => undefined,
+      'settings:get': () => undefined,
+      'settings:set': () => ({ model: 'another-model', contextWindow: 64_000 }),
+      'apiKey:status': () => undefined,
+      'apiKey:set': () => ({ apiKey: 'sk-output-check' }),
+      'projects:pick': () => (h.picker.willPick(h.project), undefined),
+      'projects:recent': () => undefined,
+      'projects:openRecent': () => ({ path: h.project }),
+      'projects:current': () => undefined,
+      'mcp:status': () => undefined,
+      'sessions:new': () => undefined,
+      'sessions:current': () => undefined,
+      'sessions:list': () => undefined,
+      'skills:list': () => undefined,
+      'skills:reload': () => undefined,
+      'mode:set': () => ({ mode: 'bypass' }),
+      'turn:send': () => (h.server.enqueue({ text: 'Hello.' }), { text: 'hi' }),
+      'turn:stop': () => undefined,
+      'approvals:answer': () => ({ requestId: randomUUID(), approved: false }),
+      'sessions:acknowledge': () => undefined,
+      'sessions:clear': () => undefined,
+      'sessions:open': () => ({ id: sessionId }),
+    };
+    const answered: string[] = [];
+    for (const [channel, input] of Object.entries(steps) as Array<[InvokeChannel, () => unknown]>) {
+      // A turn must end before the session can be cleared.
+      if (channel === 'sessions:acknowledge') await client.turnFinished();
+      const result = await client.call(channel, input());
+      expect(result, channel).toMatchObject({ ok: true });
+      if (!result.ok) continue;
+      const parsed = INVOKE_CHANNELS[channel].output.safeParse(result.value);
+      expect(parsed.error?.issues ?? [], channel).toEqual([]);
+      expect(parsed.data, `${channel} sent fields its schema does not declare`).toEqual(result.value);
+      if (channel === 'sessions:new') sessionId = (result.value as { session: { id: string } }).session.id;
+      answered.push(channel);
+    }
+    expect(answered.sort()).toEqual(Object.keys(INVOKE_CHANNELS).sort());
+  });
+});
