@@ -1,10 +1,10 @@
 // The API key, encrypted with the operating system's key store (safeStorage)
 // into ~/.mino/secrets.json (0600). Refuses to store it where Electron would
 // only obfuscate it (Linux without a keyring), and says what to do instead.
-import * as fs from 'node:fs/promises';
 import type { SafeStorage } from 'electron';
 import { z } from 'zod';
 import { ensureMinoHome, minoPaths, writePrivateFile } from '../core/config/minoHome';
+import { KiB, readPrivateText } from '../core/config/readPrivateFile';
 import type { SecretStore } from '../service/ports';
 
 export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> &
@@ -25,13 +25,9 @@ export function createSafeStorageSecretStore(safeStorage: SafeStorageLike, homeD
   const file = minoPaths(homeDir).secrets;
   return {
     async getApiKey() {
-      let text: string;
-      try {
-        text = await fs.readFile(file, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      // A few hundred bytes; anything much larger is not the file Mino wrote.
+      const text = await readPrivateText(file, 64 * KiB);
+      if (text === null) return null;
       let parsed: z.infer<typeof SecretsFileSchema>;
       try {
         parsed = SecretsFileSchema.parse(JSON.parse(text));

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -55,5 +57,18 @@ describe('the safeStorage secret store', () => {
     await fs.writeFile(path.join(home, '.mino', 'secrets.json'), JSON.stringify({ apiKey: Buffer.from('garbage').toString('base64') }));
     const store = createSafeStorageSecretStore(fakeSafeStorage(), home);
     await expect(store.getApiKey()).rejects.toThrow('Enter the key again in Settings');
+  });
+
+  it('refuses a secrets.json that is a FIFO at once, naming it, instead of waiting for a writer', async () => {
+    await fs.mkdir(path.join(home, '.mino'), { recursive: true });
+    const file = path.join(home, '.mino', 'secrets.json');
+    execFileSync('mkfifo', [file]);
+    const store = createSafeStorageSecretStore(fakeSafeStorage(), home);
+    try {
+      await expect(store.getApiKey()).rejects.toThrow(/secrets\.json is a named pipe \(FIFO\), not a regular file/);
+    } finally {
+      // Releases a reader that did block (the bug this guards against).
+      (await fs.open(file, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => null))?.close();
+    }
   });
 });

@@ -2,7 +2,6 @@
 // defaults of src/shared/settings.ts (the one owner of what a setting is). A
 // file a person broke is reported, never rewritten: a save refuses while the
 // existing file cannot be read back, and keys Mino does not know are kept.
-import * as fs from 'node:fs/promises';
 import {
   DEFAULT_SETTINGS,
   SETTING_FIELDS,
@@ -14,6 +13,10 @@ import {
 } from '../../../shared/settings';
 import { issuesText } from '../../../shared/zodIssues';
 import { ensureMinoHome, minoPaths, writePrivateFile } from './minoHome';
+import { MiB, PrivateFileError, readPrivateText } from './readPrivateFile';
+
+/** Far more than any settings file needs; a larger one is not what Mino wrote. */
+const MAX_CONFIG_BYTES = MiB;
 
 export { DEFAULT_SETTINGS };
 
@@ -38,13 +41,14 @@ export type SettingsResult = { ok: true; value: LoadedSettings } | { ok: false; 
 
 /** The file's JSON object, or null when it does not exist. Throws SettingsError when it is not a JSON object. */
 async function readConfigObject(file: string): Promise<Record<string, unknown> | null> {
-  let text: string;
+  let text: string | null;
   try {
-    text = await fs.readFile(file, 'utf8');
+    text = await readPrivateText(file, MAX_CONFIG_BYTES);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new SettingsError(`Cannot read the settings file ${file}: ${(error as Error).message}. Check its permissions.`, file);
+    if (error instanceof PrivateFileError) throw new SettingsError(error.message, file);
+    throw error;
   }
+  if (text === null) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

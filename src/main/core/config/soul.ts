@@ -3,8 +3,11 @@
 // created on first run holding only a comment, and HTML comments are never
 // sent. It is guidance for the model, not enforcement: the decision never
 // reads it.
-import * as fs from 'node:fs/promises';
 import { ensureMinoHome, writePrivateFile } from './minoHome';
+import { KiB, readPrivateText } from './readPrivateFile';
+
+/** SOUL.md goes into every request; a larger file is not a system prompt. */
+const MAX_SOUL_BYTES = 256 * KiB;
 
 export const SOUL_TEMPLATE = `<!--
 Write here what you want Mino to know in every session: how to address you, house rules,
@@ -51,15 +54,8 @@ export function soulForModel(text: string): string {
  */
 export async function loadSoul(homeDir: string): Promise<string> {
   const paths = await ensureMinoHome(homeDir);
-  let text: string;
-  try {
-    text = await fs.readFile(paths.soul, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await writePrivateFile(paths.soul, SOUL_TEMPLATE);
-    return '';
-  }
-  if (OLD_DEFAULT_SOULS.some((old) => normalized(old) === normalized(text))) {
+  const text = await readPrivateText(paths.soul, MAX_SOUL_BYTES);
+  if (text === null || OLD_DEFAULT_SOULS.some((old) => normalized(old) === normalized(text))) {
     await writePrivateFile(paths.soul, SOUL_TEMPLATE);
     return '';
   }

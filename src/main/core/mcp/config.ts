@@ -1,9 +1,9 @@
 // The MCP servers a person has configured in ~/.mino/mcp.json. Mino reads this
 // file and never writes it: a mistake in it is reported, entry by entry, and
 // the valid entries keep working.
-import * as fs from 'node:fs/promises';
 import { z } from 'zod';
-import { PRIVATE_FILE_MODE, minoPaths } from '../config/minoHome';
+import { minoPaths } from '../config/minoHome';
+import { MiB, PrivateFileError, readPrivateText } from '../config/readPrivateFile';
 import { serverNameProblem } from './toolName';
 
 const ServerNameSchema = z.string().superRefine((name, ctx) => {
@@ -53,20 +53,23 @@ export interface LoadedMcpConfig {
   problems: string[];
 }
 
+/** Far more than any list of servers needs. */
+const MAX_MCP_CONFIG_BYTES = MiB;
+
 /**
  * Reads ~/.mino/mcp.json. A missing file means no servers. The file holds
- * credentials, so a looser mode is tightened to 0600.
+ * credentials, so a looser mode is tightened to 0600 (readPrivateText does).
  */
 export async function loadMcpConfig(homeDir: string): Promise<LoadedMcpConfig> {
   const file = minoPaths(homeDir).mcp;
-  let text: string;
+  let text: string | null;
   try {
-    text = await fs.readFile(file, 'utf8');
+    text = await readPrivateText(file, MAX_MCP_CONFIG_BYTES);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { servers: [], problems: [] };
-    return { servers: [], problems: [`Cannot read ${file}: ${(error as Error).message}. No MCP servers are available until it can be read.`] };
+    if (!(error instanceof PrivateFileError)) throw error;
+    return { servers: [], problems: [`${error.message} No MCP servers are available until it can be read.`] };
   }
-  await tightenMode(file);
+  if (text === null) return { servers: [], problems: [] };
   return parseMcpConfig(text, file);
 }
 
@@ -125,13 +128,4 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 function hasName(entry: unknown): entry is { name: string } {
   return typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string';
-}
-
-async function tightenMode(file: string): Promise<void> {
-  try {
-    const stat = await fs.stat(file);
-    if ((stat.mode & 0o077) !== 0) await fs.chmod(file, PRIVATE_FILE_MODE);
-  } catch {
-    // Reading worked; a file we cannot chmod (another owner) is still usable.
-  }
 }

@@ -3,9 +3,10 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { SessionSummary } from '../../../shared/domain';
 import { minoPaths } from '../config/minoHome';
+import { readPrivateFile } from '../config/readPrivateFile';
 import { isSessionId } from './ids';
 import { parseLine, splitLog } from './logLines';
-import { recordTime } from './load';
+import { MAX_SESSION_FILE_BYTES, recordTime } from './load';
 
 /**
  * Sessions of one project (compared by the exact real path string saved in
@@ -33,12 +34,14 @@ export async function listSessions(homeDir: string, projectDir?: string): Promis
 }
 
 async function summarize(file: string, id: string): Promise<SessionSummary | undefined> {
-  let content: Buffer;
+  let content: Buffer | null;
   try {
-    content = await fs.readFile(file);
+    // A FIFO or device named like a session is skipped, as an unreadable file is, rather than waited on.
+    content = await readPrivateFile(file, MAX_SESSION_FILE_BYTES);
   } catch {
     return undefined;
   }
+  if (content === null) return undefined;
   const lines = splitLog(content);
   const first = lines[0] && parseLine(lines[0].text);
   if (!first || !first.ok || first.record.type !== 'session' || first.record.id !== id) return undefined;

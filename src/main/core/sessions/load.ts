@@ -3,6 +3,7 @@
 // rebuild the model history so every call is paired with an output.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { MiB, PrivateFileError, readPrivateFile } from '../config/readPrivateFile';
 import type { HistoryItem } from '../model/types';
 import { sessionFile } from './ids';
 import { brokenTailReason, parseLine, splitLog } from './logLines';
@@ -48,6 +49,12 @@ export interface SessionFileContent {
   content: Buffer;
 }
 
+/**
+ * Larger than any session a person works through (a turn's outputs are capped), small enough that a
+ * wrong file (a link to a device, a disk image) cannot exhaust the heap.
+ */
+export const MAX_SESSION_FILE_BYTES = 256 * MiB;
+
 export async function readSessionFile(homeDir: string, id: string): Promise<SessionFileContent> {
   let file: string;
   try {
@@ -55,15 +62,15 @@ export async function readSessionFile(homeDir: string, id: string): Promise<Sess
   } catch (error) {
     throw new SessionLoadError((error as Error).message);
   }
+  let content: Buffer | null;
   try {
-    return { file, content: await fs.readFile(file) };
+    content = await readPrivateFile(file, MAX_SESSION_FILE_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new SessionLoadError(
-      code === 'ENOENT' ? `There is no saved session ${id} (${file} does not exist).` : `Could not read the session file ${file}: ${(error as Error).message}.`,
-      { cause: error },
-    );
+    if (!(error instanceof PrivateFileError)) throw error;
+    throw new SessionLoadError(error.message, { cause: error });
   }
+  if (content === null) throw new SessionLoadError(`There is no saved session ${id} (${file} does not exist).`);
+  return { file, content };
 }
 
 export async function loadSession(homeDir: string, id: string, validate: CallValidator): Promise<LoadedSession> {

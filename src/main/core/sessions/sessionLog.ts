@@ -5,6 +5,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { ensureMinoHome, PRIVATE_FILE_MODE } from '../config/minoHome';
 import { newSessionId, sessionFile } from './ids';
+import { readSessionFile } from './load';
 import { brokenTailReason, splitLog } from './logLines';
 import { SESSION_FORMAT_VERSION, SessionRecordSchema, type SessionRecord, type SessionRecordWithoutAt } from './records';
 import { SessionLoadError, SessionSaveError } from './sessionErrors';
@@ -70,8 +71,9 @@ export class SessionLog {
     const file = sessionFile(homeDir, id);
     let content: Buffer;
     try {
-      content = alreadyRead ?? (await fs.readFile(file));
+      content = alreadyRead ?? (await readSessionFile(homeDir, id)).content;
     } catch (error) {
+      if (error instanceof SessionLoadError) throw error;
       throw new SessionLoadError(`Could not open session ${id} (${file}): ${describe(error)}.`, { cause: error });
     }
     const lines = splitLog(content);

@@ -5,6 +5,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { ensureMinoHome, minoPaths, writePrivateFile } from '../../core/config/minoHome';
+import { MiB, readPrivateText } from '../../core/config/readPrivateFile';
 import { RecentProjectSchema, type RecentProject } from '../../../shared/ipc';
 
 export const MAX_RECENT_PROJECTS = 10;
@@ -13,7 +14,8 @@ const RecentFileSchema = z.object({ projects: z.array(RecentProjectSchema) });
 
 async function readRecent(homeDir: string): Promise<RecentProject[]> {
   try {
-    const text = await fs.readFile(minoPaths(homeDir).recentProjects, 'utf8');
+    const text = await readPrivateText(minoPaths(homeDir).recentProjects, MiB);
+    if (text === null) return [];
     const parsed = RecentFileSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data.projects : [];
   } catch {
