@@ -3,11 +3,13 @@ import * as path from 'node:path';
 import { Conversation, UnacknowledgedResultsError } from '../main/core/agent/conversation';
 import { sessionDeps } from '../main/core/agent/defaultDeps';
 import type { Approver } from '../main/core/agent/approver';
+import { minoHomeProblem } from '../main/core/config/homeErrors';
 import { resolveHomeDir } from '../main/core/config/minoHome';
 import { loadSettings } from '../main/core/config/settings';
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionLockedError } from '../main/core/locks/sessionLock';
 import { SessionLoadError } from '../main/core/sessions/load';
+import { SessionSaveError } from '../main/core/sessions/sessionErrors';
 import type { ExecArgs } from './args';
 import { notOfferedLine } from '../main/core/skills/discoverSkills';
 import { jsonPrinter, textPrinter, type Output, type TurnPrinter } from './printers';
@@ -36,6 +38,42 @@ export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
     return fail((error as Error).message, EXIT.usage);
   }
 
+  try {
+    return await execInHome(args, io, rawIo, homeDir, fail);
+  } catch (error) {
+    // A read-only or full ~/.mino, a file in it Mino cannot use, a working directory that is gone: the
+    // person's to fix, like a bad argument, so a message and exit 2 rather than a stack trace.
+    // A record that cannot be saved outside a turn (the session's header, an acknowledgment) is one of these too;
+    // inside a turn it ends the turn instead (exit 1).
+    const problem = error instanceof WorkingDirectoryGoneError || error instanceof SessionSaveError ? error.message : minoHomeProblem(error, homeDir);
+    if (problem !== undefined) return fail(problem, EXIT.usage);
+    throw error;
+  }
+}
+
+/** The folder `dir` names (default: the current directory), as an absolute path. */
+function resolveDir(dir: string | undefined): string {
+  if (dir !== undefined && path.isAbsolute(dir)) return path.resolve(dir);
+  let cwd: string;
+  try {
+    cwd = process.cwd();
+  } catch (error) {
+    throw new WorkingDirectoryGoneError({ cause: error });
+  }
+  return path.resolve(cwd, dir ?? '.');
+}
+
+class WorkingDirectoryGoneError extends Error {
+  constructor(options: { cause: unknown }) {
+    super(
+      'The current directory no longer exists (it was deleted or moved). Change to your project folder, or give --project with a full path, then run mino again.',
+      options,
+    );
+    this.name = 'WorkingDirectoryGoneError';
+  }
+}
+
+async function execInHome(args: ExecArgs, io: ExecIo, rawIo: ExecIo, homeDir: string, fail: (message: string, code: number) => number): Promise<number> {
   const settings = await loadSettings(homeDir);
   if (!settings.ok) return fail(settings.error, EXIT.usage);
   for (const problem of settings.value.problems) io.stderr.write(`mino: warning: ${problem}\n`);
@@ -55,7 +93,7 @@ export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
     }
     // A session keeps the project it was started in; it is checked again, as it may have changed since.
     const project = await checkProjectDir(conversation.projectDir, homeDir);
-    const asked = args.projectDir === undefined ? null : await checkProjectDir(path.resolve(args.projectDir), homeDir);
+    const asked = args.projectDir === undefined ? null : await checkProjectDir(resolveDir(args.projectDir), homeDir);
     const problem = !project.ok
       ? project.message
       : asked && (!asked.ok || asked.projectDir !== project.projectDir)
@@ -66,7 +104,7 @@ export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
       return fail(problem, EXIT.usage);
     }
   } else {
-    const project = await checkProjectDir(path.resolve(args.projectDir ?? process.cwd()), homeDir);
+    const project = await checkProjectDir(resolveDir(args.projectDir), homeDir);
     if (!project.ok) return fail(project.message, EXIT.usage);
     conversation = await Conversation.start(deps, project.projectDir);
   }

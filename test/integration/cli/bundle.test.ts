@@ -1,31 +1,23 @@
-// The built `mino` command (vite.cli.config.mts), as it ships: built here into
-// a folder of its own with no node_modules anywhere above it, then run against
+// The built `mino` command (vite.cli.config.mts), as it ships: built into a
+// folder of its own with no node_modules anywhere above it, then run against
 // the loopback mock. Proves the dependencies are bundled in, and that the MCP
 // client is a separate chunk loaded only when a server is configured.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/minoHome';
 import { makeAgentFixture, type AgentFixture } from '../../support/agentFixture';
+import { buildCli, type BuiltCli } from '../../support/builtCli';
 import { probeServer } from '../../support/mcp/servers';
 
-const REPO = path.resolve(__dirname, '../../..');
-let outDir: string;
+let cli: BuiltCli;
 
 beforeAll(async () => {
-  // os.tmpdir() has no node_modules above it, so a require() the bundle left out would fail there.
-  outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mino-cli-bundle-'));
-  await promisify(execFile)(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.mts', '--outDir', outDir, '--logLevel', 'error'], {
-    cwd: REPO,
-  });
+  cli = await buildCli();
 }, 120_000);
 
-afterAll(async () => {
-  if (outDir) await fs.rm(outDir, { recursive: true, force: true });
-});
+afterAll(async () => cli?.remove());
 
 /**
  * Runs the built CLI with a preload that reports, at exit, which of the
@@ -38,13 +30,13 @@ async function runBuilt(fx: AgentFixture, args: string[]): Promise<{ code: numbe
     preload,
     `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(require.cache))));\n`,
   );
-  const child = spawn(process.execPath, ['--require', preload, path.join(outDir, 'mino.js'), ...args], { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--require', preload, cli.entry, ...args], { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const loaded = (JSON.parse(await fs.readFile(report, 'utf8')) as string[]).filter((file) => file.startsWith(outDir)).map((file) => path.relative(outDir, file));
+  const loaded = (JSON.parse(await fs.readFile(report, 'utf8')) as string[]).filter((file) => file.startsWith(cli.dir)).map((file) => path.relative(cli.dir, file));
   return { code, stdout, stderr, loaded };
 }
 

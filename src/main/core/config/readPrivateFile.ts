@@ -11,13 +11,14 @@
 // A UTF-8 byte order mark, which some editors write, is dropped from text.
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
+import { fsErrorReason, MinoHomeError } from './homeErrors';
 import { PRIVATE_FILE_MODE } from './minoHome';
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
 
 /** A file of ~/.mino that exists but cannot be used; the message names it and says what to do. */
-export class PrivateFileError extends Error {
+export class PrivateFileError extends MinoHomeError {
   constructor(
     message: string,
     readonly file: string,
@@ -40,13 +41,6 @@ function sizeText(bytes: number): string {
   return bytes >= MiB ? `${Math.round((bytes / MiB) * 10) / 10} MiB` : bytes >= KiB ? `${Math.round(bytes / KiB)} KiB` : `${bytes} bytes`;
 }
 
-function errnoText(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'ELOOP') return 'it is a link that leads in a loop';
-  return (error as Error)?.message ?? String(error);
-}
-
 /**
  * The bytes of `file`, or null when it does not exist. Throws PrivateFileError
  * when it is not a regular file, is larger than `maxBytes`, or cannot be read.
@@ -57,7 +51,7 @@ export async function readPrivateFile(file: string, maxBytes: number): Promise<B
     handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new PrivateFileError(`Cannot read ${file}: ${errnoText(error)}. Check its permissions.`, file, { cause: error });
+    throw new PrivateFileError(`Cannot read ${file}: ${fsErrorReason(error)}. Check its permissions.`, file, { cause: error });
   }
   try {
     const stat = await handle.stat();
@@ -81,7 +75,7 @@ export async function readPrivateFile(file: string, maxBytes: number): Promise<B
     return buffer.subarray(0, length);
   } catch (error) {
     if (error instanceof PrivateFileError) throw error;
-    throw new PrivateFileError(`Cannot read ${file}: ${errnoText(error)}.`, file, { cause: error });
+    throw new PrivateFileError(`Cannot read ${file}: ${fsErrorReason(error)}.`, file, { cause: error });
   } finally {
     await handle.close();
   }

@@ -3,6 +3,7 @@
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { fsErrorReason } from '../config/homeErrors';
 import { ensureMinoHome, PRIVATE_FILE_MODE } from '../config/minoHome';
 import { newSessionId, sessionFile } from './ids';
 import { readSessionFile } from './load';
@@ -54,7 +55,9 @@ export class SessionLog {
       await syncDirectory(path.dirname(file));
     } catch (error) {
       await log.close();
-      throw error instanceof SessionSaveError ? error : new SessionSaveError(`Could not start a session log at ${file}: ${describe(error)}. Check that ~/.mino/sessions is writable, then try again.`, { cause: error });
+      // No turn has begun, so the words are about starting: the append's own message speaks of a stopped turn.
+      const cause = error instanceof SessionSaveError ? error.cause : error;
+      throw new SessionSaveError(`Could not start a session log at ${file}: ${describe(cause)}. Check that ~/.mino/sessions is writable and its disk has room, then try again.`, { cause });
     }
     return log;
   }
@@ -184,18 +187,5 @@ async function syncDirectory(dir: string): Promise<void> {
 }
 
 function describe(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
-    const known: Record<string, string> = {
-      ENOSPC: 'the disk is full',
-      EFBIG: 'the file has reached the largest size this system allows',
-      EDQUOT: 'the disk quota is used up',
-      EACCES: 'permission denied',
-      EPERM: 'permission denied',
-      EROFS: 'the file system is read-only',
-      ENOENT: 'the file does not exist',
-      EIO: 'an input/output error',
-    };
-    return known[error.code] ?? (error instanceof Error ? error.message : error.code);
-  }
-  return error instanceof Error ? error.message : String(error);
+  return fsErrorReason(error);
 }
