@@ -10,6 +10,7 @@ import { ApprovalBroker } from './features/approvals';
 import { mcpStatus } from './features/mcpStatus';
 import { PermissionModes, setPermissionMode } from './features/modes';
 import { openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
+import { projectSwitchHooks } from './features/projectSwitch';
 import { Sessions } from './features/sessions';
 import { getSettings, setSettings } from './features/settings';
 import { listSkills, reloadSkills } from './features/skills';
@@ -39,7 +40,7 @@ export class MinoService implements DispatchTarget {
       storedApiKey: () => secrets.getApiKey(),
       ports,
     }));
-    const projectDeps = { homeDir, clients, pickFolder: ports.pickFolder, sessions };
+    const projectDeps = { homeDir, clients, pickFolder: ports.pickFolder, sessions: projectSwitchHooks(sessions, clients) };
     const turnDeps = { clients, sessions, modes, broker };
     this.handlers = {
       'app:info': async () => appInfo(ports),

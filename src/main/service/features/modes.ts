@@ -26,7 +26,8 @@ import {
   unknownModeMessage,
 } from '../../core/policy/modes';
 import type { ClientId } from '../clients';
-import type { OpenSession, Sessions } from './sessions';
+import type { OpenSession } from './openSession';
+import type { Sessions } from './sessions';
 
 /** Long enough to read the warning; short enough that a forgotten dialog does not loosen later. */
 export const MODE_CONFIRMATION_TTL_MS = 2 * 60_000;

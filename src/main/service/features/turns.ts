@@ -9,7 +9,8 @@ import type { ClientId, ClientRegistry } from '../clients';
 import { STOPPED_REASON, type ApprovalBroker } from './approvals';
 import { DeltaBatcher } from './deltaBatcher';
 import type { PermissionModes } from './modes';
-import type { RunningTurn, Sessions } from './sessions';
+import type { RunningTurn } from './openSession';
+import type { Sessions } from './sessions';
 
 export interface TurnDeps {
   clients: ClientRegistry;

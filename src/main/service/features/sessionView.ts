@@ -1,0 +1,49 @@
+// A session as its window shows it, with its saved past replayed for a
+// window that adopts it. Pure of the registry: everything it needs is passed in.
+import type { PermissionMode } from '../../../shared/domain';
+import type { SessionView, TurnEvent } from '../../../shared/sessions';
+import { BUILTIN_TOOLS } from '../../core/agent/defaultDeps';
+import { ToolRegistry } from '../../core/agent/toolRegistry';
+import { loadSession } from '../../core/sessions/load';
+import type { SessionRecord } from '../../core/sessions/records';
+import { replayEvents } from '../../core/sessions/replayEvents';
+import type { OpenSession } from './openSession';
+
+// The view shows what was saved; the log was validated when the session opened, so showing it needs no tool checks.
+const acceptEveryCall = () => ({ ok: true }) as const;
+/** How a saved call's card looks; built-in tools by their declarations, MCP tools by their names. */
+const savedToolDisplay = new ToolRegistry(BUILTIN_TOOLS).display;
+
+/**
+ * With `withPast` (a window adopting the session) the saved conversation is
+ * read from the log now; without it the view costs nothing however long the
+ * session has grown. `loadedRecords` are records just loaded from the log,
+ * shown instead of reading it again. Also notes the first question, for titles.
+ */
+export async function sessionView(
+  homeDir: string,
+  session: OpenSession,
+  mode: PermissionMode,
+  withPast: boolean,
+  loadedRecords: readonly SessionRecord[] | null = null,
+): Promise<SessionView> {
+  const loadProblems = session.conversation.loadProblems.map((problem) => problem.message);
+  const view: SessionView = {
+    id: session.id,
+    projectDir: session.conversation.projectDir,
+    mode,
+    busy: session.turn !== null,
+    unknownCalls: session.conversation.unknownCalls.map((call) => ({ callId: call.call_id, name: call.name, arguments: call.arguments })),
+    loadProblems,
+  };
+  if (!withPast) return view;
+  let past: TurnEvent[] = [];
+  try {
+    past = replayEvents(loadedRecords ?? (await loadSession(homeDir, session.id, acceptEveryCall)).records, savedToolDisplay);
+  } catch (error) {
+    loadProblems.push(`The saved conversation cannot be shown: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const first = past.find((event) => event.type === 'user_message');
+  session.firstQuestion = first?.type === 'user_message' ? first.text : null;
+  return { ...view, past };
+}
