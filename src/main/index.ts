@@ -21,7 +21,7 @@ app.enableSandbox();
 
 async function start(): Promise<void> {
   await app.whenReady();
-  installGuards(app, shell);
+  installGuards(app);
 
   const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
   protocol.handle(APP_SCHEME, createRendererRequestHandler({ rendererDir: join(__dirname, '../renderer'), csp: rendererCsp(), host: APP_HOST }));
@@ -43,6 +43,8 @@ async function start(): Promise<void> {
       describe: (client) => windows.windowFor(client)?.getTitle() ?? 'A Mino session',
     }),
     clientContextChanged: (client, context) => windows.setTitle(client, windowTitle(context)),
+    // Only ever called with a URL the links feature checked and the person confirmed.
+    openExternal: (url) => shell.openExternal(url),
   });
   const windows: TrustedWindows = new TrustedWindows(service);
   closeService = () => service.close();

@@ -96,6 +96,10 @@ export type OpenProjectResult = z.infer<typeof OpenProjectResultSchema>;
 
 const NoInput = z.undefined({ error: 'This request takes no input.' });
 
+/** A link the person asked to open, as main will open it, and the one-time id opening it takes. */
+export const LinkCheckSchema = z.object({ id: z.uuid(), url: z.string() });
+export type LinkCheck = z.infer<typeof LinkCheckSchema>;
+
 /** A menu item the person chose; the window does what it names through its ordinary requests. */
 export const MenuCommandSchema = z.object({ command: z.enum(['openProject', 'newSession', 'openSettings']) });
 export type MenuCommand = z.infer<typeof MenuCommandSchema>['command'];
@@ -137,6 +141,17 @@ export const INVOKE_CHANNELS = {
   'turn:stop': { method: 'stopTurn', input: NoInput, output: z.object({ stopped: z.boolean() }) },
   'approvals:answer': { method: 'answerApproval', input: ApprovalAnswerSchema, output: z.object({ accepted: z.boolean() }) },
   'mode:set': { method: 'setPermissionMode', input: ModeChangeInputSchema, output: ModeChangeResultSchema },
+  // A link the person asked to open: main checks it and issues a one-time id; only `links:open` with that id opens it.
+  'links:check': {
+    method: 'checkLink',
+    input: z.strictObject({ url: z.string({ error: 'The link must be text.' }).min(1, 'The link is empty.').max(8192, 'The link is longer than 8192 characters.') }),
+    output: LinkCheckSchema,
+  },
+  'links:open': {
+    method: 'openLink',
+    input: z.strictObject({ id: z.uuid({ error: 'The link confirmation id is not valid. Click the link again.' }) }),
+    output: z.object({ opened: z.literal(true) }),
+  },
 } as const satisfies Record<string, { method: string; input: z.ZodType; output: z.ZodType }>;
 
 /**

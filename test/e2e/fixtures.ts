@@ -33,6 +33,8 @@ export interface MinoHarness {
   focused: ClientId[];
   /** Tool names of every ask the service put before a window, in order. */
   asks: string[];
+  /** URLs the service handed to the system browser (the openExternal port), in order. */
+  openedLinks: string[];
   /** Writes files into the project (paths relative to it). */
   writeProject(files: Record<string, string>): Promise<void>;
   projectFile(rel: string): string;
@@ -84,6 +86,7 @@ export const test = base.extend<{ mino: MinoHarness } & MinoOptions>({
     const openedWindows: SessionId[] = [];
     const focused: ClientId[] = [];
     const asks: string[] = [];
+    const openedLinks: string[] = [];
     const service = new MinoService({
       homeDir: home,
       appName: 'Mino',
@@ -94,6 +97,7 @@ export const test = base.extend<{ mino: MinoHarness } & MinoOptions>({
       openSessionWindow: (sessionId) => void openedWindows.push(sessionId),
       focusClient: (client) => void focused.push(client),
       notifyApprovalWaiting: (_client, _sessionId, toolName) => void asks.push(toolName),
+      openExternal: async (url) => void openedLinks.push(url),
     });
     const bridge = await startTestBridge({ service, rendererDir: RENDERER_DIR });
     const pageErrors: string[] = [];
@@ -107,6 +111,7 @@ export const test = base.extend<{ mino: MinoHarness } & MinoOptions>({
         openedWindows,
         focused,
         asks,
+        openedLinks,
         writeProject: async (files) => {
           for (const [rel, content] of Object.entries(files)) {
             await fs.mkdir(path.dirname(path.join(project, rel)), { recursive: true });

@@ -19,11 +19,11 @@ test('the answer renders as Markdown without raw HTML or images, and only an htt
   await mino.open();
   await mino.startSession();
   await page.evaluate(() => {
-    // The OS browser is the edge: record what would be handed to it.
-    const page = globalThis as unknown as { openedLinks: string[]; open(url?: string | URL): null };
-    page.openedLinks = [];
+    // window.open is never the way out: record any use of it.
+    const page = globalThis as unknown as { windowOpens: string[]; open(url?: string | URL): null };
+    page.windowOpens = [];
     page.open = (url) => {
-      page.openedLinks.push(String(url));
+      page.windowOpens.push(String(url));
       return null;
     };
   });
@@ -44,12 +44,46 @@ test('the answer renders as Markdown without raw HTML or images, and only an htt
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  expect(await page.evaluate(() => (globalThis as unknown as { openedLinks: string[] }).openedLinks)).toEqual([]);
+  expect(mino.openedLinks).toEqual([]);
 
   await answer.getByRole('link', { name: 'docs link' }).click();
   await dialog.getByRole('button', { name: 'Open link' }).click();
-  expect(await page.evaluate(() => (globalThis as unknown as { openedLinks: string[] }).openedLinks)).toEqual(['https://example.com/docs']);
+  await expect.poll(() => mino.openedLinks).toEqual(['https://example.com/docs']);
+  expect(await page.evaluate(() => (globalThis as unknown as { windowOpens: string[] }).windowOpens)).toEqual([]);
   expect(page.url()).toContain('/index.html');
+});
+
+test('a middle, ctrl, meta or shift click on a link asks first too, and opens nothing on Cancel', async ({ page, mino, context }) => {
+  mino.server.enqueue({ text: 'See the [docs link](https://example.com/docs).' });
+  await mino.open();
+  await mino.startSession();
+  const popups: string[] = [];
+  context.on('page', (opened) => popups.push(opened.url()));
+  await ask(page, 'Where are the docs?');
+  const link = page.getByTestId('assistant-message').last().getByRole('link', { name: 'docs link' });
+  const dialog = page.getByRole('dialog', { name: 'Open this link in your browser?' });
+
+  const clicks: Array<[string, Parameters<typeof link.click>[0]]> = [
+    ['middle', { button: 'middle' }],
+    ['ctrl', { modifiers: ['Control'] }],
+    ['meta', { modifiers: ['Meta'] }],
+    ['shift', { modifiers: ['Shift'] }],
+  ];
+  for (const [name, options] of clicks) {
+    await link.click(options);
+    await expect(dialog, `after a ${name} click`).toBeVisible();
+    await expect(dialog).toContainText('https://example.com/docs');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  expect(mino.openedLinks).toEqual([]);
+  expect(popups).toEqual([]);
+
+  // Confirming after a middle click opens the link, once, through main.
+  await link.click({ button: 'middle' });
+  await dialog.getByRole('button', { name: 'Open link' }).click();
+  await expect.poll(() => mino.openedLinks).toEqual(['https://example.com/docs']);
+  expect(popups).toEqual([]);
 });
 
 test('a notice and a failed turn show their messages', async ({ page, mino }) => {

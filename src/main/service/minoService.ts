@@ -7,6 +7,7 @@ import type { DispatchTarget, InvokeHandlers } from './dispatch';
 import { appInfo } from './features/appInfo';
 import { apiKeyStatus, resolveApiKey, setApiKey } from './features/apiKey';
 import { ApprovalBroker } from './features/approvals';
+import { ExternalLinks } from './features/links';
 import { mcpStatus } from './features/mcpStatus';
 import { PermissionModes, setPermissionMode } from './features/modes';
 import { openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
@@ -24,6 +25,7 @@ export class MinoService implements DispatchTarget {
   private readonly modes = new PermissionModes();
   private readonly broker: ApprovalBroker;
   private readonly sessions: Sessions;
+  private readonly links: ExternalLinks;
   readonly handlers: InvokeHandlers;
 
   constructor(private readonly ports: ServicePorts) {
@@ -42,6 +44,7 @@ export class MinoService implements DispatchTarget {
     }));
     const projectDeps = { homeDir, clients, pickFolder: ports.pickFolder, sessions: projectSwitchHooks(sessions, clients) };
     const turnDeps = { clients, sessions, modes, broker };
+    const links = (this.links = new ExternalLinks(ports.openExternal));
     this.handlers = {
       'app:info': async () => appInfo(ports),
       'settings:get': async () => getSettings(homeDir),
@@ -65,6 +68,8 @@ export class MinoService implements DispatchTarget {
       'turn:stop': async (client) => stopTurn(turnDeps, client),
       'approvals:answer': async (client, input) => ({ accepted: broker.answer(client, input.requestId, input.approved) }),
       'mode:set': async (client, input) => setPermissionMode({ sessions, modes }, client, input),
+      'links:check': async (client, input) => links.check(client, input.url),
+      'links:open': async (client, input) => links.open(client, input.id),
     };
   }
 
@@ -79,6 +84,7 @@ export class MinoService implements DispatchTarget {
    * the promise settles when all of that is done.
    */
   detachClient(client: ClientId): Promise<void> {
+    this.links.forget(client);
     return this.sessions.closeClient(this.clients.detach(client));
   }
 

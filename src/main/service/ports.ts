@@ -28,6 +28,9 @@ export type ClientFocuser = (client: ClientId) => void;
 /** Tells the person that a session waits for an approval (an OS notification when its window is not focused). */
 export type ApprovalWaitingNotifier = (client: ClientId, sessionId: SessionId, toolName: string) => void;
 
+/** Hands a checked https: URL to the system browser (shell.openExternal in the app, a recorder in tests). */
+export type ExternalUrlOpener = (url: string) => Promise<void>;
+
 /** What a client shows now, for its window title. `label` names the session for a person. */
 export interface ClientContext {
   project: Project | null;
@@ -50,4 +53,6 @@ export interface ServicePorts {
   notifyApprovalWaiting?: ApprovalWaitingNotifier;
   /** Called whenever a client's project or session changes. */
   clientContextChanged?: ClientContextListener;
+  /** Without it, links are never opened. */
+  openExternal?: ExternalUrlOpener;
 }

@@ -1,6 +1,6 @@
 import type { App, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { denyAllPermissions, guardWebContents, installGuards, openExternalIfSafe, parseHttpsUrl, type PermissionSession } from '../../../src/main/electron/guards';
+import { denyAllPermissions, guardWebContents, installGuards, type PermissionSession } from '../../../src/main/electron/guards';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -35,11 +35,6 @@ function fakeContents() {
   };
 }
 
-function fakeShell() {
-  const opened: string[] = [];
-  return { opened, openExternal: async (url: string) => void opened.push(url) };
-}
-
 function fakeSession() {
   const handlers: Record<string, (...args: never[]) => unknown> = {};
   const session = {
@@ -54,31 +49,19 @@ function fakeSession() {
 describe('web contents guards', () => {
   it('blocks every navigation and redirect', () => {
     const fake = fakeContents();
-    guardWebContents(fake.contents as unknown as WebContents, fakeShell());
+    guardWebContents(fake.contents as unknown as WebContents);
     expect(fake.fire('will-navigate', 'https://example.com/')).toBe(true);
     expect(fake.fire('will-navigate', 'app://mino/other.html')).toBe(true);
     expect(fake.fire('will-redirect', 'https://example.com/')).toBe(true);
     expect(fake.fire('will-attach-webview', 'https://example.com/')).toBe(true);
   });
 
-  it('denies window.open, opening only https: links in the system browser', () => {
+  it('denies every window-open request, https: links included: links open only through the links feature', () => {
     const fake = fakeContents();
-    const shell = fakeShell();
-    guardWebContents(fake.contents as unknown as WebContents, shell);
+    guardWebContents(fake.contents as unknown as WebContents);
     for (const url of ['https://example.com/docs', 'http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'app://mino/index.html', 'not a url']) {
       expect(fake.open(url)).toEqual({ action: 'deny' });
     }
-    expect(shell.opened).toEqual(['https://example.com/docs']);
-  });
-
-  it('parses links before trusting them', () => {
-    expect(parseHttpsUrl('https://example.com/a b')?.href).toBe('https://example.com/a%20b');
-    expect(parseHttpsUrl(' HTTPS://example.com')?.protocol).toBe('https:');
-    expect(parseHttpsUrl('https//example.com')).toBeNull();
-    expect(parseHttpsUrl('smb://server/share')).toBeNull();
-    const shell = fakeShell();
-    expect(openExternalIfSafe('vbscript:msgbox', shell)).toBe(false);
-    expect(shell.opened).toEqual([]);
   });
 
   it('denies every permission request and check', () => {
@@ -96,7 +79,7 @@ describe('web contents guards', () => {
   it('guards every web contents the app creates', () => {
     let created: ((event: unknown, contents: unknown) => void) | undefined;
     const app = { on: (event: string, listener: typeof created) => event === 'web-contents-created' && (created = listener) };
-    installGuards(app as unknown as App, fakeShell());
+    installGuards(app as unknown as App);
     const fake = fakeContents();
     created?.({}, fake.contents);
     expect(fake.fire('will-navigate', 'https://example.com/')).toBe(true);

@@ -53,6 +53,8 @@ const VALID: Record<InvokeChannel, unknown> = {
   'turn:stop': undefined,
   'approvals:answer': { requestId: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f', approved: true },
   'mode:set': { mode: 'bypass', confirmed: true },
+  'links:check': { url: 'https://example.com/docs' },
+  'links:open': { id: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f' },
 };
 
 /** Each is wrong for every channel: wrong type, unknown keys, or a near miss of one channel's shape. */

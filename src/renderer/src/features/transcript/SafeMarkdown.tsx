@@ -5,7 +5,7 @@
 // The text renders block by block (see markdownBlocks.ts): a block whose text
 // has not changed is not parsed again, so a streaming answer costs one parse of
 // its last block per render rather than one of everything written so far.
-import { memo, useMemo, type ReactElement, type ReactNode } from 'react';
+import { memo, useMemo, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import Markdown, { type Components, type Options } from 'react-markdown';
 import { markdownBlocks } from './markdownBlocks';
 import { useAskToOpenLink } from '../links/LinkConfirm';
@@ -23,15 +23,15 @@ function MarkdownLink({ href, children }: { href?: string; children?: ReactNode 
       </span>
     );
   }
+  // Every way of following a link asks first: a plain, ctrl, meta or shift click (onClick), and a
+  // middle click (onAuxClick, which onClick never sees); the browser's own handling is always stopped.
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (event.type === 'auxclick' && event.button !== 1) return;
+    ask(url);
+  };
   return (
-    <a
-      href={url}
-      className="link"
-      onClick={(event) => {
-        event.preventDefault();
-        ask(url);
-      }}
-    >
+    <a href={url} className="link" onClick={follow} onAuxClick={follow}>
       {children}
     </a>
   );
