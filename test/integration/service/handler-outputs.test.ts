@@ -15,6 +15,7 @@ describe('handler outputs', () => {
     h = await makeServiceHarness();
     const client = h.connect('w');
     let sessionId = '';
+    let linkId = '';
     const steps: { readonly [K in InvokeChannel]: () => unknown } = {
       'app:info': () => undefined,
       'settings:get': () => undefined,
@@ -38,6 +39,8 @@ describe('handler outputs', () => {
       'sessions:acknowledge': () => undefined,
       'sessions:clear': () => undefined,
       'sessions:open': () => ({ id: sessionId }),
+      'links:check': () => ({ url: 'https://example.com/docs' }),
+      'links:open': () => ({ id: linkId }),
     };
     const answered: string[] = [];
     for (const [channel, input] of Object.entries(steps) as Array<[InvokeChannel, () => unknown]>) {
@@ -50,8 +53,10 @@ describe('handler outputs', () => {
       expect(parsed.error?.issues ?? [], channel).toEqual([]);
       expect(parsed.data, `${channel} sent fields its schema does not declare`).toEqual(result.value);
       if (channel === 'sessions:new') sessionId = (result.value as { session: { id: string } }).session.id;
+      if (channel === 'links:check') linkId = (result.value as { id: string }).id;
       answered.push(channel);
     }
     expect(answered.sort()).toEqual(Object.keys(INVOKE_CHANNELS).sort());
+    expect(h.openedLinks).toEqual(['https://example.com/docs']);
   });
 });

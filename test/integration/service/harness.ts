@@ -95,6 +95,8 @@ export interface ServiceHarness {
   focused: ClientId[];
   notifications: Array<{ client: ClientId; sessionId: SessionId; toolName: string }>;
   contexts: Array<{ client: ClientId; context: ClientContext }>;
+  /** URLs handed to the system browser (the openExternal port). */
+  openedLinks: string[];
   /** A new service on the same home (an app restart); closed with the harness. */
   restart(): MinoService;
   connect(name: string, service?: MinoService): FakeClient;
@@ -123,6 +125,7 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
   const focused: ClientId[] = [];
   const notifications: ServiceHarness['notifications'] = [];
   const contexts: ServiceHarness['contexts'] = [];
+  const openedLinks: string[] = [];
   const services: MinoService[] = [];
   const makeService = () => {
     const made = new MinoService({
@@ -136,6 +139,7 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
       focusClient: (client) => void focused.push(client),
       notifyApprovalWaiting: (client, sessionId, toolName) => void notifications.push({ client, sessionId, toolName }),
       clientContextChanged: (client, context) => void contexts.push({ client, context }),
+      openExternal: async (url) => void openedLinks.push(url),
     });
     services.push(made);
     return made;
@@ -155,6 +159,7 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
     focused,
     notifications,
     contexts,
+    openedLinks,
     restart: makeService,
     connect,
     async clientWithSession(name, target = service) {
