@@ -93,6 +93,17 @@ export const SETTING_FIELDS = {
     schema: ContextWindowSchema,
     default: 128_000,
   }),
+  checkpointCapMb: setting({
+    label: 'Undo history size',
+    help: 'How much Mino keeps in ~/.mino/checkpoints so file changes can be undone, across sessions; the oldest sessions are dropped first.',
+    kind: { type: 'integer', unit: 'MB' },
+    schema: z
+      .number({ error: 'The undo history size must be a number of megabytes, e.g. 500.' })
+      .int('The undo history size must be a whole number of megabytes, e.g. 500.')
+      .min(1, 'The undo history size must be at least 1 MB.')
+      .max(1_000_000, 'The undo history size is at most 1,000,000 MB.'),
+    default: 500,
+  }),
 };
 
 export type SettingFields = typeof SETTING_FIELDS;

@@ -82,6 +82,7 @@ describe('lock files', () => {
     await expect(
       lockedWrite(ctx, p, {
         recheck: () => null,
+        after: { kind: 'file', content: 'b' },
         write: () => Promise.reject(new Error('disk on fire')),
       }),
     ).rejects.toThrow('disk on fire');

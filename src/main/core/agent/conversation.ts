@@ -14,6 +14,11 @@ import { discoverSkills, type SkillSet } from '../skills/discoverSkills';
 import { skillCatalogText } from '../skills/catalog';
 import type { Approver } from './approver';
 import type { TurnEventListener } from './events';
+import { summarizeTurn, type TurnSummary } from '../checkpoints/changeSummary';
+import { DEFAULT_CHECKPOINT_CAP_MB, preImageKeeper } from '../checkpoints/keepPreImages';
+import { planReversal, reverseChanges, type ReversalAction, type ReversalReport } from '../checkpoints/reverseChanges';
+import { sessionChanges, type SessionChanges } from '../checkpoints/turnChanges';
+import { isMcpToolName } from '../mcp/toolName';
 import { composeInstructions } from './instructions';
 import { systemPrompt } from './systemPrompt';
 import { runTurn, type TurnOutcome } from './runTurn';
@@ -31,6 +36,8 @@ export interface ConversationDeps {
   owner?: string;
   /** Tools from external servers, connected lazily; problems are told to the person. */
   externalTools?: (projectDir: string) => Promise<{ tools: AnyTool[]; problems: string[] }>;
+  /** The size cap of ~/.mino/checkpoints in bytes (a setting); default 500 MB. */
+  checkpointCapBytes?: () => Promise<number>;
 }
 
 export type { UnknownCall };
@@ -218,6 +225,12 @@ export class Conversation {
         mode: options.mode,
         approver: options.approver,
         context: { projectDir: this.projectDir, homeDir: this.deps.homeDir, signal: options.signal, skills: this.skillSet.skills },
+        preImages: preImageKeeper({
+          homeDir: this.deps.homeDir,
+          projectDir: this.projectDir,
+          log: this.log,
+          capBytes: this.deps.checkpointCapBytes ?? (async () => DEFAULT_CHECKPOINT_CAP_MB * 1024 * 1024),
+        }),
         onEvent: options.onEvent,
         limits: options.limits,
         usedCallIds: this.usedCallIds,
@@ -237,6 +250,49 @@ export class Conversation {
     const loaded = await loadSession(this.deps.homeDir, this.id, new ToolRegistry(this.deps.builtinTools).validateCall);
     this.history = [...loaded.history];
     this.unknown = [...loaded.unknownCalls];
+  }
+
+  /** What each turn's file tools changed, newest turn first, with diffs and what cannot be known (bash, MCP). */
+  async changes(): Promise<TurnSummary[]> {
+    const changes = await this.sessionChanges();
+    const summaries = [];
+    for (const turn of changes.turns) summaries.push(await summarizeTurn(this.deps.homeDir, this.id, turn));
+    return summaries.reverse();
+  }
+
+  /** The files an undo (or redo) would handle, for the person to confirm; throws NothingToReverseError. */
+  async reversalPlan(action: ReversalAction, target: { turn?: number; callId?: string } = {}): Promise<{ turn: number; paths: string[] }> {
+    const plan = planReversal(await this.sessionChanges(), action, target.turn, target.callId);
+    return { turn: plan.turn, paths: [...new Set(plan.changes.map((c) => c.path))] };
+  }
+
+  /** Undoes (or redoes) a turn's file changes, or one call's; the person's own act, recorded in the log. */
+  async reverse(action: ReversalAction, target: { turn?: number; callId?: string; signal?: AbortSignal } = {}): Promise<ReversalReport> {
+    if (this.running) throw new TurnInProgressError();
+    this.running = true;
+    try {
+      return await reverseChanges({
+        homeDir: this.deps.homeDir,
+        projectDir: this.projectDir,
+        log: this.log,
+        changes: await this.sessionChanges(),
+        action,
+        ...target,
+      });
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async sessionChanges(): Promise<SessionChanges> {
+    const registry = new ToolRegistry(this.deps.builtinTools);
+    const loaded = await loadSession(this.deps.homeDir, this.id, registry.validateCall);
+    // What bash and MCP tools change cannot be known, so those calls are counted, not tracked.
+    const untracked = (name: string) => {
+      const tool = registry.get(name);
+      return tool ? tool.kind === 'bash' || tool.kind === 'mcp' : isMcpToolName(name);
+    };
+    return sessionChanges(loaded.records, untracked);
   }
 
   async close(): Promise<void> {

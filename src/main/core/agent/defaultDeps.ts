@@ -58,6 +58,7 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
           storedApiKey: options.storedApiKey ? await options.storedApiKey() : null,
         }),
       externalTools,
+      checkpointCapBytes: async () => (await options.settings()).checkpointCapMb * 1024 * 1024,
     },
     close: async () => {
       await mcp?.manager?.close();

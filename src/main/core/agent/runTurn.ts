@@ -8,7 +8,7 @@ import { limitMessages, TURN_LIMITS } from '../policy/limits';
 import { SessionSaveError, type SessionLog } from '../sessions/sessionLog';
 import { toolOutputForModel } from '../sessions/toolOutput';
 import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
-import { displayOf, type ToolContext } from '../tools/types';
+import { displayOf, type KeepPreImage, type ToolContext } from '../tools/types';
 import { askApproval, type Approver } from './approver';
 import type { TurnEvent, TurnEventListener } from './events';
 import { parseArguments, type ToolRegistry } from './toolRegistry';
@@ -27,6 +27,8 @@ export interface TurnOptions {
   mode: PermissionMode | (() => PermissionMode);
   approver: Approver;
   context: ToolContext;
+  /** Gives each call the port that keeps pre-images of what it changes, recorded under its call id. */
+  preImages?: (callId: string) => KeepPreImage;
   onEvent?: TurnEventListener;
   limits?: { modelRequests: number; toolCalls: number };
   /**
@@ -198,7 +200,9 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
   await log.append({ type: 'tool_start', call_id: call.call_id, name: call.name, arguments: call.arguments });
   let result: ToolResult;
   try {
-    result = await tool.execute(validation.args, inspection.state, context);
+    // Each change the call makes is kept for undo under its own call id.
+    const callContext = options.preImages ? { ...context, keepPreImage: options.preImages(call.call_id) } : context;
+    result = await tool.execute(validation.args, inspection.state, callContext);
   } catch (error) {
     result = { status: 'error', output: `The tool failed unexpectedly: ${errorText(error)}` };
   }

@@ -189,6 +189,11 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
         history.length = 0;
         return;
       case 'turn_end':
+      // Checkpoint records say what files were and became; the model history holds none of them.
+      case 'change':
+      case 'reversal_start':
+      case 'reversal_step':
+      case 'reversal_end':
         return;
     }
   });

@@ -22,6 +22,18 @@ export const SessionHeaderRecordSchema = z.object({
   createdAt: at,
 });
 
+/** What a path held before or after a change a file tool made: nothing, a file (its content kept by digest), or a directory. */
+export const ChangeImageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('absent') }),
+  /** `mode` absent: a file the tool created, whose permission bits the umask decided. */
+  z.object({ kind: z.literal('file'), sha256: z.string().regex(/^[0-9a-f]{64}$/), mode: z.number().int().nonnegative().optional() }),
+  z.object({ kind: z.literal('directory') }),
+]);
+export type ChangeImage = z.infer<typeof ChangeImageSchema>;
+
+/** Undo restores `before` of a turn's changes; redo restores `after` of changes an undo restored. */
+export const REVERSAL_ACTIONS = ['undo', 'redo'] as const;
+
 export const SessionRecordSchema = z.discriminatedUnion('type', [
   SessionHeaderRecordSchema,
   z.object({ type: z.literal('user'), text: z.string(), at }),
@@ -42,6 +54,38 @@ export const SessionRecordSchema = z.discriminatedUnion('type', [
   /** /clear: same session id, the model history is empty from here on. */
   z.object({ type: z.literal('clear'), at }),
   z.object({ type: z.literal('turn_end'), status: z.enum(TURN_END_STATUSES), message: z.string().optional(), at }),
+  /**
+   * A file tool is about to change `path` (saved under the file's lock, after
+   * the recheck, before the write): what it holds now and what it will hold.
+   * File contents live in ~/.mino/checkpoints, named by their digest.
+   */
+  z.object({
+    type: z.literal('change'),
+    change_id: z.string().min(1),
+    call_id: z.string().min(1),
+    path: z.string().min(1),
+    before: ChangeImageSchema,
+    after: ChangeImageSchema,
+    at,
+  }),
+  /** The person began to undo or redo these changes, in this order; saved before any file is touched. */
+  z.object({
+    type: z.literal('reversal_start'),
+    reversal_id: z.string().min(1),
+    action: z.enum(REVERSAL_ACTIONS),
+    change_ids: z.array(z.string().min(1)),
+    at,
+  }),
+  /** One change of a reversal, done or left alone (with why); saved after the file was handled. */
+  z.object({
+    type: z.literal('reversal_step'),
+    reversal_id: z.string().min(1),
+    change_id: z.string().min(1),
+    outcome: z.enum(['restored', 'skipped']),
+    reason: z.string().optional(),
+    at,
+  }),
+  z.object({ type: z.literal('reversal_end'), reversal_id: z.string().min(1), at }),
 ]);
 
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;

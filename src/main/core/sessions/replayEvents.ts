@@ -75,6 +75,10 @@ export function replayEvents(records: readonly SessionRecord[], display: ToolDis
       case 'session':
       case 'acknowledge':
       case 'clear':
+      case 'change':
+      case 'reversal_start':
+      case 'reversal_step':
+      case 'reversal_end':
         break;
     }
   }

@@ -117,6 +117,7 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
     if (refusal) return refusal;
     return lockedWrite(ctx, args.path, {
       recheck: () => recheckContent(ctx.projectDir, args.path, state.sha256),
+      after: { kind: 'file', content: state.newText, mode: state.fileMode },
       write: async () => {
         const replaced = await replaceFileAtomically(ctx.projectDir, args.path, state.newText, state.fileMode);
         if (!replaced.ok) return { status: 'failed', output: replaced.reason };

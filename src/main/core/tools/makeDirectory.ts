@@ -8,6 +8,7 @@ import type { ToolResult } from '../../../shared/domain';
 import { createDirectories, planDirectories, PLAN_CHANGED } from '../fs/makeDirectories';
 import { fsFailureResult, guardProject, locationFields, projectPathArg, stoppedResult, validateFileArgs, withNote } from './fileToolSupport';
 import type { Inspection, ProjectPath, Tool } from './types';
+import { keepPreImage } from './writeStep';
 
 export interface MakeDirectoryArgs {
   path: ProjectPath;
@@ -63,6 +64,10 @@ export const makeDirectoryTool: Tool<MakeDirectoryArgs, MakeDirectoryState> = {
     // What was approved is this exact list; anything else is a change after approval.
     const plan = planDirectories(ctx.projectDir, args.path);
     if (!plan.ok || plan.toCreate.join('\n') !== state.toCreate.join('\n')) return changedAfterApproval([]);
+    for (const dir of state.toCreate) {
+      const refused = await keepPreImage(ctx, dir, { kind: 'directory' });
+      if (refused) return refused;
+    }
     const made = await createDirectories(ctx.projectDir, state.toCreate);
     if (!made.ok) {
       if (made.kind === PLAN_CHANGED) return changedAfterApproval(made.created);

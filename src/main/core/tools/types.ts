@@ -19,7 +19,18 @@ export interface ToolContext {
   signal?: AbortSignal;
   /** The skills the session offers (found at its start or last reload); skill_view reads only these. */
   skills?: readonly Skill[];
+  /**
+   * Keeps what `p` holds now, and what the write will leave there, so the
+   * person can undo the change. Called under the file's lock, after the
+   * recheck, before the write; a write whose pre-image cannot be kept is not made.
+   */
+  keepPreImage?: KeepPreImage;
 }
+
+/** What a write leaves at its path: text (with its permission bits; none: as the umask makes them), or a directory. */
+export type WriteOutcome = { kind: 'file'; content: string; mode?: number } | { kind: 'directory' };
+
+export type KeepPreImage = (p: ProjectPath, after: WriteOutcome) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 export type Validation<Args> = { ok: true; args: Args } | { ok: false; reason: string };
 

@@ -104,6 +104,7 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
       return lockedWrite(ctx, args.path, {
         // A name taken since inspection, even by a dangling link, is not what was approved.
         recheck: () => (nameIsTaken(resolveInProject(root, args.path)) ? changedAfterApproval() : null),
+        after: { kind: 'file', content: args.content },
         write: async () => {
           // The link refuses a name taken after the recheck too, by a writer that takes no lock.
           const created = await createFileAtomically(root, args.path, args.content);
@@ -117,6 +118,7 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
     const fileMode = state.fileMode;
     return lockedWrite(ctx, args.path, {
       recheck: () => recheckContent(root, args.path, approvedSha),
+      after: { kind: 'file', content: args.content, mode: fileMode },
       write: async () => {
         const replaced = await replaceFileAtomically(root, args.path, args.content, fileMode);
         if (!replaced.ok) return { status: 'failed', output: replaced.reason };

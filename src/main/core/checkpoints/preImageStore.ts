@@ -1,0 +1,105 @@
+// Where the contents of changed files are kept so a turn can be undone:
+// ~/.mino/checkpoints/<session id>/<sha256>, one file per distinct content
+// (0600, in 0700 directories), never inside the project or its git
+// repository. Bounded: over the size cap, whole sessions are dropped, oldest
+// first, never the one being written.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { ensurePrivateDir, minoPaths, writePrivateFile } from '../config/minoHome';
+import { sha256Hex } from '../fs/readText';
+
+export const CHECKPOINTS_DIR_NAME = 'checkpoints';
+const DIGEST = /^[0-9a-f]{64}$/;
+const SESSION_ID = /^[0-9a-f]{32}$/;
+
+export function checkpointsDir(homeDir: string): string {
+  return path.join(minoPaths(homeDir).root, CHECKPOINTS_DIR_NAME);
+}
+
+function sessionDir(homeDir: string, sessionId: string): string {
+  if (!SESSION_ID.test(sessionId)) throw new Error(`not a session id: ${sessionId}`);
+  return path.join(checkpointsDir(homeDir), sessionId);
+}
+
+/** Keeps `text` for `sessionId`; returns its digest. Content already kept is not written again. */
+export async function keepContent(homeDir: string, sessionId: string, text: string): Promise<string> {
+  const digest = sha256Hex(text);
+  const dir = sessionDir(homeDir, sessionId);
+  const file = path.join(dir, digest);
+  try {
+    await fs.access(file);
+    return digest;
+  } catch {
+    // Not kept yet.
+  }
+  await ensurePrivateDir(checkpointsDir(homeDir));
+  await ensurePrivateDir(dir);
+  await writePrivateFile(file, text);
+  return digest;
+}
+
+/** The kept content with this digest, or null when it was dropped (or never kept) or no longer matches its name. */
+export async function keptContent(homeDir: string, sessionId: string, digest: string): Promise<string | null> {
+  if (!DIGEST.test(digest)) return null;
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(sessionDir(homeDir, sessionId), digest), 'utf8');
+  } catch {
+    return null;
+  }
+  // A damaged copy must never be written back as if it were the file.
+  return sha256Hex(text) === digest ? text : null;
+}
+
+interface SessionUsage {
+  sessionId: string;
+  bytes: number;
+  /** When content was last added (the directory's modification time). */
+  lastWrite: number;
+}
+
+async function usage(homeDir: string): Promise<SessionUsage[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(checkpointsDir(homeDir));
+  } catch {
+    return [];
+  }
+  const sessions: SessionUsage[] = [];
+  for (const name of names.filter((n) => SESSION_ID.test(n))) {
+    const dir = path.join(checkpointsDir(homeDir), name);
+    try {
+      const stat = await fs.stat(dir);
+      let bytes = 0;
+      for (const file of await fs.readdir(dir)) bytes += (await fs.stat(path.join(dir, file))).size;
+      sessions.push({ sessionId: name, bytes, lastWrite: stat.mtimeMs });
+    } catch {
+      // Removed meanwhile (another process pruned it): nothing to count.
+    }
+  }
+  return sessions;
+}
+
+/** Total bytes kept across sessions. */
+export async function keptBytes(homeDir: string): Promise<number> {
+  return (await usage(homeDir)).reduce((sum, s) => sum + s.bytes, 0);
+}
+
+/**
+ * Drops whole sessions' contents, oldest first, until the total is at most
+ * `capBytes`; `keep` (the session writing now) is never dropped. Returns the
+ * sessions dropped.
+ */
+export async function pruneCheckpoints(homeDir: string, capBytes: number, keep: string): Promise<string[]> {
+  const sessions = await usage(homeDir);
+  let total = sessions.reduce((sum, s) => sum + s.bytes, 0);
+  const dropped: string[] = [];
+  for (const session of sessions.sort((a, b) => a.lastWrite - b.lastWrite)) {
+    if (total <= capBytes) break;
+    if (session.sessionId === keep) continue;
+    await fs.rm(path.join(checkpointsDir(homeDir), session.sessionId), { recursive: true, force: true });
+    total -= session.bytes;
+    dropped.push(session.sessionId);
+  }
+  return dropped;
+}
