@@ -6,7 +6,7 @@ import { INITIAL_MODE } from '../main/core/policy/modeTable';
 
 export const USAGE = `Usage:
   mino exec [--project DIR] [--mode ${PERMISSION_MODES.join('|')}] [--approve never|always]
-            [--session ID] [--acknowledge] [--json] PROMPT
+            [--session ID] [--acknowledge] [--json] [--verbose] PROMPT
 
 Runs one turn of a new session (or of session ID) in DIR (default: the current directory).
   --mode         permission mode for this run (default: ${INITIAL_MODE})
@@ -14,6 +14,7 @@ Runs one turn of a new session (or of session ID) in DIR (default: the current d
   --session      continue a saved session
   --acknowledge  accept unknown results left by an interrupted run, then continue
   --json         print one JSON object per line
+  --verbose      also write the diagnostic trail (ignored errors, MCP servers, log repairs) to stderr
 
 Exit codes: 0 completed, 1 the turn failed, 2 usage or configuration error, 3 unacknowledged unknown results.`;
 
@@ -25,6 +26,8 @@ export interface ExecArgs {
   sessionId?: SessionId;
   acknowledge: boolean;
   json: boolean;
+  /** The diagnostic trail goes to stderr. */
+  verbose: boolean;
   prompt: string;
 }
 
@@ -49,6 +52,7 @@ export function parseExecArgs(argv: string[]): ExecArgs {
         session: { type: 'string' },
         acknowledge: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -79,6 +83,7 @@ export function parseExecArgs(argv: string[]): ExecArgs {
     sessionId,
     acknowledge: values.acknowledge,
     json: values.json,
+    verbose: values.verbose,
     prompt,
   };
 }

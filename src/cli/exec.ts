@@ -5,6 +5,8 @@ import { sessionDeps } from '../main/core/agent/defaultDeps';
 import type { Approver } from '../main/core/agent/approver';
 import { minoHomeProblem } from '../main/core/config/homeErrors';
 import { resolveHomeDir } from '../main/core/config/minoHome';
+import { addLogSink } from '../main/core/log/log';
+import { streamSink } from '../main/core/log/sinks';
 import { loadSettings } from '../main/core/config/settings';
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionLockedError } from '../main/core/locks/sessionLock';
@@ -24,6 +26,16 @@ export interface ExecIo {
 }
 
 export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
+  // The trail quotes files and servers too, so it reaches the terminal escaped like everything else.
+  const stopLog = args.verbose ? addLogSink(streamSink(terminalOutput(rawIo.stderr))) : () => undefined;
+  try {
+    return await execute(args, rawIo);
+  } finally {
+    stopLog();
+  }
+}
+
+async function execute(args: ExecArgs, rawIo: ExecIo): Promise<number> {
   // Errors quote files, settings and session logs: they reach the terminal escaped like the transcript.
   const io: ExecIo = { ...rawIo, stderr: terminalOutput(rawIo.stderr) };
   const fail = (message: string, code: number) => {

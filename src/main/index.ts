@@ -1,7 +1,9 @@
 // App lifecycle only: wire the secure pieces together and open the first window.
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, shell } from 'electron';
-import { resolveHomeDir } from './core/config/minoHome';
+import { minoPaths, resolveHomeDir } from './core/config/minoHome';
+import { addLogSecrets, addLogSink, errorText, log } from './core/log/log';
+import { dailyFileSink } from './core/log/sinks';
 import { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME, createRendererRequestHandler } from './electron/appProtocol';
 import { rendererCsp } from './electron/csp';
 import { createFolderPicker } from './electron/dialogs';
@@ -27,10 +29,15 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, createRendererRequestHandler({ rendererDir: join(__dirname, '../renderer'), csp: rendererCsp(), host: APP_HOST }));
 
   const homeDir = resolveHomeDir();
+  const logDirectory = minoPaths(homeDir).logs;
+  addLogSink(dailyFileSink({ dir: logDirectory }));
+  addLogSecrets([process.env.OPENAI_API_KEY]);
+  log.info('app.start', { version: app.getVersion(), electron: process.versions.electron, node: process.versions.node, platform: process.platform });
   const service: MinoService = new MinoService({
     homeDir,
     appName: 'Mino',
     appVersion: app.getVersion(),
+    logDirectory,
     secrets: createSafeStorageSecretStore(safeStorage, homeDir),
     pickFolder: createFolderPicker(dialog, (client): BrowserWindow | undefined => windows.windowFor(client)),
     // Waits for the page, so a window that cannot load does not leave an empty session behind.
@@ -92,7 +99,7 @@ app.on('will-quit', (event) => {
   if (closed || !closeService) return;
   event.preventDefault();
   void closeService()
-    .catch(() => undefined)
+    .catch((error: unknown) => log.error('app.quit.close_failed', { error: errorText(error) }))
     .finally(() => {
       closed = true;
       app.quit();
@@ -104,6 +111,7 @@ app.on('window-all-closed', () => {
 });
 
 start().catch((error: unknown) => {
+  log.error('app.start_failed', { error: errorText(error) });
   dialog.showErrorBox('Mino could not start', `${error instanceof Error ? error.message : String(error)}\n\nCheck that HOME is set and ~/.mino is writable, then start Mino again.`);
   app.exit(1);
 });

@@ -54,6 +54,8 @@ export const AppInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
   platform: z.string(),
+  /** The folder of the diagnostic trail (mino-YYYY-MM-DD.log files), or null where none is written. */
+  logDirectory: z.string().nullable(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 

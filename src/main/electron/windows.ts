@@ -1,6 +1,7 @@
 // The one window factory. Every window Mino opens is made here, so the
 // security-relevant options have a single place to audit.
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebPreferences } from 'electron';
+import { errorText, log } from '../core/log/log';
 
 export function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
@@ -73,7 +74,7 @@ export function createWindowFactory(deps: WindowFactoryDeps): (options?: NewWind
     window.once('ready-to-show', () => window.show());
     const loaded = Promise.resolve(window.loadURL(rendererUrlFor(deps.rendererUrl, options.sessionId)));
     // Callers that do not wait for the page must not leave its failure unhandled.
-    loaded.catch(() => undefined);
+    loaded.catch((error: unknown) => log.error('window.load_failed', { url: deps.rendererUrl, session: options.sessionId, error: errorText(error) }));
     return { window, loaded };
   };
 }

@@ -43,6 +43,8 @@ export interface ServicePorts {
   homeDir: string;
   appName: string;
   appVersion: string;
+  /** Where the diagnostic trail is written, for Settings to show; absent when nothing writes one. */
+  logDirectory?: string;
   secrets: SecretStore;
   pickFolder: FolderPicker;
   /** Read for OPENAI_API_KEY, OPENAI_BASE_URL and MINO_MODEL; defaults to process.env. */

@@ -221,6 +221,25 @@ describe('mino exec', () => {
     expect(fx.server.requests).toHaveLength(0);
   });
 
+  it('with --verbose writes the trail to stderr, here the repair of a session log\'s broken last line; without it, nothing', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ text: 'one' }, { text: 'two' }, { text: 'three' });
+    const first = await runCli(fx, ['exec', '--json', 'Start']);
+    const id = (jsonLines(first.stdout)[0] as { id: string }).id;
+    const file = path.join(fx.home, '.mino', 'sessions', `${id}.jsonl`);
+
+    await fs.appendFile(file, '{"type":"us');
+    const quiet = await runCli(fx, ['exec', '--session', id, 'Again']);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).not.toMatch(/session\.tail_set_aside/);
+
+    await fs.appendFile(file, '{"type":"us');
+    const verbose = await runCli(fx, ['exec', '--verbose', '--session', id, 'Once more']);
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toMatch(new RegExp(`^\\S+Z warn session\\.tail_set_aside session=${id} line=\\d+ bytes=11 `, 'm'));
+    expect(verbose.stderr).not.toContain('test-key');
+  });
+
   it('exits 2 for a missing project directory and for a project that contains ~/.mino, creating no session', async () => {
     fx = await makeAgentFixture();
     const missing = await runCli(fx, ['exec', '--project', path.join(fx.project, 'nope'), 'hi']);

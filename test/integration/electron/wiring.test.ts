@@ -13,6 +13,7 @@ import * as vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ENTRY_URL, APP_ORIGIN } from '../../../src/main/electron/appProtocol';
 import { rendererCsp } from '../../../src/main/electron/csp';
+import { logFileFor } from '../../../src/main/core/log/sinks';
 import { mainWindowOptions } from '../../../src/main/electron/windows';
 import { EVENT_CHANNELS, EVENT_IPC_PREFIX, INVOKE_CHANNELS } from '../../../src/shared/ipc';
 import { startMockResponsesServer, type MockResponsesServer } from '../../support/mockResponsesServer';
@@ -145,6 +146,16 @@ describe.skipIf(!built)(`the built main process (${built ? 'out/main/index.js' :
     expect(await call('app:info', undefined, subframe)).toEqual({ ok: false, error: expect.stringContaining('not an embedded frame') });
     const elsewhere = { sender: fake.windows[0]!.webContents, senderFrame: { parent: null, url: 'https://example.com/' } };
     expect(await call('app:info', undefined, elsewhere)).toEqual({ ok: false, error: expect.stringContaining('is not Mino\'s') });
+  });
+
+  it('writes the trail to ~/.mino/logs/mino-YYYY-MM-DD.log (0600), refusals included and the API key left out', async () => {
+    const file = logFileFor(path.join(home, '.mino', 'logs'), new Date());
+    const text = readFileSync(file, 'utf8');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(text).toMatch(/ info app\.start version=0\.0\.0-wiring /);
+    expect(text).toMatch(/ warn ipc\.refused channel=app:info sender=\d+ frame=app:\/\/mino\/index\.html reason="Refused app:info: the request did not come from a Mino window\."/);
+    expect(text).not.toContain('test-key');
+    expect(await call('app:info')).toMatchObject({ ok: true, value: { logDirectory: path.join(home, '.mino', 'logs') } });
   });
 
   it('on will-quit, waits until the service has closed (the running turn saved as stopped) before quitting', async () => {

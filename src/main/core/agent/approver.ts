@@ -1,6 +1,7 @@
 // The port through which an "ask" reaches a person: the desktop dialog, the
 // CLI's --approve flag, or a test. Anything but an explicit yes is a no.
 import type { Confirmation } from '../../../shared/domain';
+import { errorText, log } from '../log/log';
 
 export interface ApprovalRequest {
   callId: string;
@@ -18,7 +19,8 @@ export async function askApproval(approver: Approver, request: ApprovalRequest, 
   if (signal?.aborted) return false;
   try {
     return (await approver.approve(request, signal)) === true;
-  } catch {
+  } catch (error) {
+    log.warn('approval.failed_as_denied', { tool: request.toolName, call: request.callId, error: errorText(error) });
     return false;
   }
 }

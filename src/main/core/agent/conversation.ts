@@ -23,6 +23,7 @@ import { composeInstructions } from './instructions';
 import { systemPrompt } from './systemPrompt';
 import { runTurn, type TurnOutcome } from './runTurn';
 import { ToolRegistry } from './toolRegistry';
+import { errorText, log as trail } from '../log/log';
 
 export interface ConversationDeps {
   homeDir: string;
@@ -130,15 +131,22 @@ export class Conversation {
     const read = await readSessionFile(deps.homeDir, id);
     const loaded = await parseSession(id, read, registry.validateCall);
     const log = await SessionLog.openForAppend(deps.homeDir, id, read.content);
-    const setAside = log.setAside;
-    const problems = setAside ? loaded.problems.map((problem) => (problem.line === setAside.line ? { line: setAside.line, message: setAside.message } : problem)) : loaded.problems;
-    const callIds = loaded.records.flatMap((record) =>
-      record.type === 'response' ? record.output.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : [])) : [],
-    );
-    const skills = await discoverSkills(loaded.projectDir, deps.homeDir);
-    const conversation = new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], problems, new Set(callIds), skills);
-    conversation.loadedRecords = loaded.records;
-    return conversation;
+    // From here the log is open: whatever fails must close it.
+    try {
+      const setAside = log.setAside;
+      const problems = setAside ? loaded.problems.map((problem) => (problem.line === setAside.line ? { line: setAside.line, message: setAside.message } : problem)) : loaded.problems;
+      for (const problem of problems) trail.warn('session.load_problem', { session: id, line: problem.line, problem: problem.message });
+      const callIds = loaded.records.flatMap((record) =>
+        record.type === 'response' ? record.output.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : [])) : [],
+      );
+      const skills = await discoverSkills(loaded.projectDir, deps.homeDir);
+      const conversation = new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], problems, new Set(callIds), skills);
+      conversation.loadedRecords = loaded.records;
+      return conversation;
+    } catch (error) {
+      await log.close();
+      throw error;
+    }
   }
 
   /**
@@ -238,7 +246,8 @@ export class Conversation {
       return await outcome.catch(async (error: unknown) => {
         // Something the loop did not expect (a front end's listener threw, say) may have left calls
         // unpaired in memory; the saved log is the truth, so the history is rebuilt from it.
-        await this.reloadHistory().catch(() => undefined);
+        trail.error('turn.unexpected_failure', { session: this.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        await this.reloadHistory().catch((reloadError: unknown) => trail.error('session.reload_failed', { session: this.id, error: errorText(reloadError) }));
         throw error;
       });
     } finally {

@@ -27,6 +27,8 @@ export interface MinoPaths {
   secrets: string;
   /** ~/.mino/locks: the file and session locks shared by every Mino process */
   locks: string;
+  /** ~/.mino/logs: the desktop app's diagnostic trail, mino-YYYY-MM-DD.log, a week kept */
+  logs: string;
 }
 
 export function minoPaths(homeDir: string): MinoPaths {
@@ -40,6 +42,7 @@ export function minoPaths(homeDir: string): MinoPaths {
     recentProjects: path.join(root, 'recent-projects.json'),
     secrets: path.join(root, 'secrets.json'),
     locks: path.join(root, 'locks'),
+    logs: path.join(root, 'logs'),
   };
 }
 

@@ -1,6 +1,7 @@
 // Where the model service settings come from: the environment first
 // (OPENAI_BASE_URL, OPENAI_API_KEY, MINO_MODEL), then ~/.mino/config.json,
 // then the key the desktop app stored. Resolved per turn so edits apply.
+import { addLogSecrets } from '../log/log';
 import { createModelClient } from '../model/client';
 import { ModelError, type ModelClient } from '../model/types';
 
@@ -18,6 +19,7 @@ export const MISSING_KEY_MESSAGE =
 export function resolveModelConfig(sources: ModelConfigSources): { baseURL: string; model: string; apiKey: string } {
   const apiKey = sources.env.OPENAI_API_KEY?.trim() || sources.storedApiKey?.trim();
   if (!apiKey) throw new ModelError('config', MISSING_KEY_MESSAGE);
+  addLogSecrets([apiKey]);
   const baseURL = sources.env.OPENAI_BASE_URL?.trim() || sources.settings.baseUrl;
   const model = sources.env.MINO_MODEL?.trim() || sources.settings.model;
   return { baseURL, model, apiKey };

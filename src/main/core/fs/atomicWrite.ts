@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import type { ProjectPath } from './projectPath';
 import { openDirectoryRoute, splitParent } from './directoryRoute';
 import { errorCode, failed, type FsFailure } from './fsResult';
+import { errorText, log } from '../log/log';
 
 /** `note`: the new content is in place, but something after publishing (making it durable) failed. */
 export type WriteResult = { ok: true; note?: string } | FsFailure;
@@ -138,8 +139,9 @@ function sameFile(file: string, fd: number | null): boolean {
 function removeQuietly(file: string): void {
   try {
     fs.rmSync(file, { force: true });
-  } catch {
-    // Reported by nothing: the write's own outcome is what the caller needs.
+  } catch (error) {
+    // The write's own outcome is what the caller needs; the leftover is only worth a line.
+    log.warn('write.temp_not_removed', { file, error: errorText(error) });
   }
 }
 
@@ -148,8 +150,9 @@ function closeQuietly(fd: number | null): void {
   if (fd === null) return;
   try {
     fs.closeSync(fd);
-  } catch {
+  } catch (error) {
     // Nothing depends on it.
+    log.debug('write.close_failed', { error: errorText(error) });
   }
 }
 

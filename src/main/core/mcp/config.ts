@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { minoPaths } from '../config/minoHome';
 import { MiB, PrivateFileError, readPrivateText } from '../config/readPrivateFile';
+import { addLogSecrets } from '../log/log';
 import { serverNameProblem } from './toolName';
 
 const ServerNameSchema = z.string().superRefine((name, ctx) => {
@@ -100,6 +101,8 @@ export function parseMcpConfig(text: string, file: string): LoadedMcpConfig {
       return;
     }
     seen.add(parsed.server.name);
+    // Credentials: never in a log line, whatever a server or an error echoes back.
+    addLogSecrets(Object.values(isStdioServer(parsed.server) ? (parsed.server.env ?? {}) : (parsed.server.headers ?? {})));
     servers.push(parsed.server);
   });
   return { servers, problems };

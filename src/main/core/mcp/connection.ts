@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type CallToolResult, type Implementation, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServer, type McpServerConfig } from './config';
 import { credentialValues, makeRedactor, type Redactor } from './redact';
+import { errorText, log } from '../log/log';
 
 export type ConnectionState = 'connected' | 'failed' | 'not_connected';
 
@@ -140,12 +141,15 @@ export class McpConnection {
       const reason = this.describeStartFailure(error);
       this.track(client.close());
       this.lastError = reason;
+      log.warn('mcp.start_failed', { server: this.server.name, reason });
       throw new McpConnectError(`MCP server "${this.server.name}" could not be started or reached: ${reason}.`);
     }
     client.onclose = () => {
       if (this.client !== client) return;
       this.client = undefined;
       this.lastError = this.withStderr('the server closed the connection');
+      // Unasked for: the process exited (or the remote end hung up) while Mino still used it.
+      log.warn('mcp.exited', { server: this.server.name, reason: this.lastError });
     };
     if (this.closed) {
       this.track(client.close());
@@ -177,13 +181,14 @@ export class McpConnection {
   }
 
   private fail(client: Client, reason: string): void {
+    log.warn('mcp.dropped', { server: this.server.name, reason });
     if (this.client === client) this.client = undefined;
     this.lastError = reason;
     this.track(client.close());
   }
 
   private track(closing: Promise<void>): void {
-    const settled = closing.catch(() => {}).finally(() => this.closing.delete(settled));
+    const settled = closing.catch((error: unknown) => log.debug('mcp.close_failed', { server: this.server.name, error: errorText(error) })).finally(() => this.closing.delete(settled));
     this.closing.add(settled);
   }
 

@@ -7,6 +7,7 @@ import { readPrivateFile } from '../config/readPrivateFile';
 import { isSessionId } from './ids';
 import { parseLine, splitLog } from './logLines';
 import { MAX_SESSION_FILE_BYTES, recordTime } from './load';
+import { errorText, log } from '../log/log';
 
 /**
  * Sessions of one project (compared by the exact real path string saved in
@@ -38,13 +39,18 @@ async function summarize(file: string, id: string): Promise<SessionSummary | und
   try {
     // A FIFO or device named like a session is skipped, as an unreadable file is, rather than waited on.
     content = await readPrivateFile(file, MAX_SESSION_FILE_BYTES);
-  } catch {
+  } catch (error) {
+    // One unreadable session must not hide the others from the list.
+    log.warn('session.list_skipped', { file, error: errorText(error) });
     return undefined;
   }
   if (content === null) return undefined;
   const lines = splitLog(content);
   const first = lines[0] && parseLine(lines[0].text);
-  if (!first || !first.ok || first.record.type !== 'session' || first.record.id !== id) return undefined;
+  if (!first || !first.ok || first.record.type !== 'session' || first.record.id !== id) {
+    log.warn('session.list_skipped', { file, error: 'the first line is not this session\'s header' });
+    return undefined;
+  }
   const header = first.record;
   // Only the first prompt and the last good record matter, so read from each end and stop early.
   let firstPrompt = '';

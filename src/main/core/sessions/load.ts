@@ -10,6 +10,7 @@ import { brokenTailReason, parseLine, splitLog } from './logLines';
 import type { SessionRecord } from './records';
 import { SessionLoadError } from './sessionErrors';
 import { NEVER_STARTED, toolOutputForModel, UNKNOWN_OUTCOME } from './toolOutput';
+import { errorText, log } from '../log/log';
 
 export { SessionLoadError } from './sessionErrors';
 export { toolOutputForModel } from './toolOutput';
@@ -227,7 +228,9 @@ async function recentSetAsideProblems(file: string, lineCount: number, last: Ses
   let names: string[];
   try {
     names = (await fs.readdir(dir)).filter((name) => name.startsWith(prefix));
-  } catch {
+  } catch (error) {
+    // Only a note about earlier repairs is lost; the session itself loaded.
+    log.warn('session.set_aside_scan_failed', { dir, error: errorText(error) });
     return [];
   }
   const lastTime = last ? recordTime(last) : '';

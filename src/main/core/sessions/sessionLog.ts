@@ -10,6 +10,7 @@ import { readSessionFile } from './load';
 import { brokenTailReason, splitLog } from './logLines';
 import { SESSION_FORMAT_VERSION, SessionRecordSchema, type SessionRecord, type SessionRecordWithoutAt } from './records';
 import { SessionLoadError, SessionSaveError } from './sessionErrors';
+import { log as trail } from '../log/log';
 
 export { SessionLoadError, SessionSaveError };
 
@@ -100,10 +101,12 @@ export class SessionLog {
         await handle.sync();
         await syncDirectory(path.dirname(file));
         setAside = { line: last.number, file: aside, message: `Line ${last.number} was set aside in ${path.basename(aside)} because ${reason}; every record before it was kept.` };
+        trail.warn('session.tail_set_aside', { session: id, line: last.number, bytes: content.length - last.start, reason, to: aside });
       } else if (!last.terminated) {
         // A complete record whose newline was lost: finish the line so the next record starts its own.
         await handle.write('\n');
         await handle.sync();
+        trail.info('session.tail_newline_added', { session: id, line: last.number });
       }
     } catch (error) {
       await handle.close();

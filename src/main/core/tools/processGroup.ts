@@ -2,6 +2,7 @@
 // stop can end everything it started (pipelines, background children), not
 // just the first process. Output is captured up to a cap as it arrives.
 import { spawn } from 'node:child_process';
+import { errorText, log } from '../log/log';
 
 export interface GroupRunOptions {
   cwd: string;
@@ -124,8 +125,9 @@ function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   try {
     process.kill(-pgid, signal);
     return true;
-  } catch {
+  } catch (error) {
     // ESRCH: nothing is left. Anything else: nothing more this process can signal.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') log.warn('bash.signal_failed', { pgid, signal, error: errorText(error) });
     return false;
   }
 }

@@ -7,6 +7,7 @@ import type { SessionId } from '../../../shared/domain';
 import type { ApprovalRequest, Approver } from '../../core/agent/approver';
 import type { ClientId, ClientRegistry } from '../clients';
 import type { ApprovalWaitingNotifier } from '../ports';
+import { errorText, log } from '../../core/log/log';
 
 interface Ask {
   requestId: string;
@@ -91,8 +92,9 @@ export class ApprovalBroker {
     });
     try {
       this.notify?.(ask.client, ask.sessionId, ask.request.toolName);
-    } catch {
+    } catch (error) {
       // A notification that cannot be shown must not turn into an answer; the dialog is still there.
+      log.warn('approval.notify_failed', { session: ask.sessionId, tool: ask.request.toolName, error: errorText(error) });
     }
   }
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ensureMinoHome, minoPaths, writePrivateFile } from '../../core/config/minoHome';
 import { MiB, readPrivateText } from '../../core/config/readPrivateFile';
 import { RecentProjectSchema, type RecentProject } from '../../../shared/ipc';
+import { errorText, log } from '../../core/log/log';
 
 export const MAX_RECENT_PROJECTS = 10;
 
@@ -17,8 +18,11 @@ async function readRecent(homeDir: string): Promise<RecentProject[]> {
     const text = await readPrivateText(minoPaths(homeDir).recentProjects, MiB);
     if (text === null) return [];
     const parsed = RecentFileSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) log.warn('recent_projects.unreadable', { file: minoPaths(homeDir).recentProjects, error: parsed.error.issues[0]?.message });
     return parsed.success ? parsed.data.projects : [];
-  } catch {
+  } catch (error) {
+    // A missing list is the first run; any other problem starts an empty list rather than blocking the app.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn('recent_projects.unreadable', { file: minoPaths(homeDir).recentProjects, error: errorText(error) });
     return [];
   }
 }

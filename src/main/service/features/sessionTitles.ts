@@ -5,6 +5,7 @@ import type { Project } from '../../../shared/ipc';
 import type { ClientId, ClientRegistry } from '../clients';
 import type { ServicePorts } from '../ports';
 import type { OpenSession } from './openSession';
+import { errorText, log } from '../../core/log/log';
 
 const LABEL_LENGTH = 60;
 
@@ -31,7 +32,8 @@ export function announceContext(
   const shown = session ? { id: session.id, label: sessionLabel(session.firstQuestion) } : null;
   try {
     ports.clientContextChanged(client, { project, session: shown });
-  } catch {
+  } catch (error) {
     // A title that cannot be set is cosmetic; the request that changed the context still succeeded.
+    log.warn('window.title_failed', { client, error: errorText(error) });
   }
 }

@@ -8,6 +8,7 @@ import { loadSession } from '../../core/sessions/load';
 import type { SessionRecord } from '../../core/sessions/records';
 import { replayEvents } from '../../core/sessions/replayEvents';
 import type { OpenSession } from './openSession';
+import { errorText, log } from '../../core/log/log';
 
 // The view shows what was saved; the log was validated when the session opened, so showing it needs no tool checks.
 const acceptEveryCall = () => ({ ok: true }) as const;
@@ -42,6 +43,7 @@ export async function sessionView(
     past = replayEvents(loadedRecords ?? (await loadSession(homeDir, session.id, acceptEveryCall)).records, savedToolDisplay);
   } catch (error) {
     loadProblems.push(`The saved conversation cannot be shown: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn('session.replay_failed', { session: session.id, error: errorText(error) });
   }
   const first = past.find((event) => event.type === 'user_message');
   session.firstQuestion = first?.type === 'user_message' ? first.text : null;

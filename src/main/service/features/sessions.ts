@@ -24,6 +24,7 @@ import type { OpenSession } from './openSession';
 import { SessionLock } from './sessionLock';
 import { announceContext, projectOf } from './sessionTitles';
 import { sessionView } from './sessionView';
+import { errorText, log } from '../../core/log/log';
 
 export interface SessionsDeps {
   homeDir: string;
@@ -197,8 +198,9 @@ export class Sessions {
       session.turn?.controller.abort();
       this.deps.broker.denyAll(id, reason);
       await session.turn?.done;
-      await session.conversation.close().catch(() => undefined);
-      await session.closeDeps().catch(() => undefined);
+      // Closing goes on whatever fails: the other parts must still be released.
+      await session.conversation.close().catch((error: unknown) => log.warn('session.close_failed', { session: id, error: errorText(error) }));
+      await session.closeDeps().catch((error: unknown) => log.warn('session.mcp_close_failed', { session: id, error: errorText(error) }));
     })();
     this.lock.closingUntil(id, closed);
     return closed;

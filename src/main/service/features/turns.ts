@@ -11,6 +11,7 @@ import { DeltaBatcher } from './deltaBatcher';
 import type { PermissionModes } from './modes';
 import type { RunningTurn } from './openSession';
 import type { Sessions } from './sessions';
+import { errorText, log } from '../../core/log/log';
 
 export interface TurnDeps {
   clients: ClientRegistry;
@@ -60,6 +61,7 @@ export async function sendMessage(deps: TurnDeps, client: ClientId, text: string
     .catch((error: unknown) => {
       // The loop reports its own ends; this is a failure it did not expect, and the window still needs an end.
       const reason = error instanceof Error ? error.message : String(error);
+      log.error('turn.unexpected_failure', { session: session.id, error: error instanceof Error ? (error.stack ?? reason) : reason });
       batcher.push({ type: 'turn_end', status: 'failed', message: `The turn failed unexpectedly: ${reason}. Send your message again; if this keeps happening, restart Mino.` });
     })
     .then(async () => {
@@ -67,7 +69,7 @@ export async function sendMessage(deps: TurnDeps, client: ClientId, text: string
       session.turn = null;
       if (deps.sessions.isOpen(session)) await deps.sessions.changed(session);
     })
-    .catch(() => undefined)
+    .catch((error: unknown) => log.warn('turn.end_report_failed', { session: session.id, error: errorText(error) }))
     .finally(() => turnEnded());
   return { started: true };
 }

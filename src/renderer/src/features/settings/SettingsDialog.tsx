@@ -52,6 +52,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
   const [keyDraft, setKeyDraft] = useState('');
   const [keyError, setKeyError] = useState<string | null>(null);
   const [keySaved, setKeySaved] = useState(false);
+  const [logDirectory, setLogDirectory] = useState<string | null>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -71,6 +72,10 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     setKeyDraft('');
     setKeyError(null);
     setKeySaved(false);
+    api.getAppInfo().then(
+      (info) => live && setLogDirectory(info.logDirectory),
+      () => live && setLogDirectory(null),
+    );
     api.getSettings().then(
       (view) => {
         if (!live) return;
@@ -193,6 +198,21 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
 
       <McpServersSection open={open} />
       <SkillsSection open={open} />
+
+      <section aria-label="Diagnostic log" className="form">
+        <h3>Diagnostic log</h3>
+        <p className="muted">
+          {logDirectory ? (
+            <>
+              Mino notes what went wrong in the background (refused requests, servers that stopped, repaired sessions) in{' '}
+              <code>{logDirectory}</code>, one <code>mino-YYYY-MM-DD.log</code> file a day, kept for a week, with your API key
+              and MCP credentials left out. Attach the day&apos;s file when you report a problem.
+            </>
+          ) : (
+            'This copy of Mino writes no diagnostic log.'
+          )}
+        </p>
+      </section>
     </dialog>
   );
 }
