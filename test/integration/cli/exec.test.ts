@@ -238,7 +238,8 @@ describe('mino exec', () => {
     expect(verbose.code).toBe(0);
     expect(verbose.stderr).toMatch(new RegExp(`^\\S+Z warn session\\.tail_set_aside session=${id} line=\\d+ bytes=11 `, 'm'));
     expect(verbose.stderr).not.toContain('test-key');
-  });
+    // Three runs of the CLI: more time than one.
+  }, 60_000);
 
   it('exits 2 for a missing project directory and for a project that contains ~/.mino, creating no session', async () => {
     fx = await makeAgentFixture();
