@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { MODE_LIST, PERMISSION_MODES, PermissionModeSchema, SESSION_ID_RULE, SessionIdSchema, type PermissionMode, type SessionId } from '../shared/domain';
 import { INITIAL_MODE } from '../main/core/policy/modeTable';
+import { MessageTextSchema } from '../shared/sessions';
 
 export const USAGE = `Usage:
   mino exec [--project DIR] [--mode ${PERMISSION_MODES.join('|')}] [--approve never|always]
@@ -75,6 +76,9 @@ export function parseExecArgs(argv: string[]): ExecArgs {
 
   const prompt = positionals.join(' ').trim();
   if (!prompt) throw new UsageError('No prompt given: put what you want Mino to do after the options.');
+  // The desktop's limit too: one rule for a message, whichever front end sends it.
+  const message = MessageTextSchema.safeParse(prompt);
+  if (!message.success) throw new UsageError(message.error.issues[0]?.message ?? 'The prompt cannot be sent.');
 
   return {
     projectDir: values.project,

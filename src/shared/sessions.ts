@@ -81,13 +81,17 @@ export const SessionOpenResultSchema = z.discriminatedUnion('where', [
 ]);
 export type SessionOpenResult = z.infer<typeof SessionOpenResultSchema>;
 
-export const SendMessageInputSchema = z.strictObject({
-  text: z
-    .string({ error: 'The message must be text.' })
-    .trim()
-    .min(1, 'The message is empty: type a question or a request.')
-    .max(100_000, 'The message is longer than 100,000 characters: shorten it or put the text in a project file.'),
-});
+/** The longest message a person can send, from the desktop or `mino exec`: a question, not a data file. */
+export const MAX_MESSAGE_CHARS = 100_000;
+
+/** What a person asks in one turn, in either front end. */
+export const MessageTextSchema = z
+  .string({ error: 'The message must be text.' })
+  .trim()
+  .min(1, 'The message is empty: type a question or a request.')
+  .max(MAX_MESSAGE_CHARS, `The message is longer than ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters: shorten it or put the text in a project file.`);
+
+export const SendMessageInputSchema = z.strictObject({ text: MessageTextSchema });
 
 export const ApprovalAnswerSchema = z.strictObject({
   requestId: z.uuid({ error: 'The approval request id is not valid.' }),

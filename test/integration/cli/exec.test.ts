@@ -213,6 +213,8 @@ describe('mino exec', () => {
     ['an unknown mode', ['exec', '--mode', 'auto', 'hi'], /Unknown permission mode "auto"/],
     ['a bad session id', ['exec', '--session', 'xyz', 'hi'], /not a session id/],
     ['an unknown command', ['frob'], /unknown command/],
+    // The desktop's cap (SendMessageInputSchema), so a prompt neither front end sends is refused by both.
+    ['a prompt over 100,000 characters', ['exec', 'x'.repeat(100_001)], /The message is longer than 100,000 characters/],
   ])('exits 2 on %s', async (_name, args, message) => {
     fx = await makeAgentFixture();
     const run = await runCli(fx, args);
