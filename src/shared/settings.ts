@@ -70,6 +70,12 @@ export const ContextWindowSchema = z
   .positive('The context window must be a positive number of tokens, e.g. 128000.')
   .max(Number.MAX_SAFE_INTEGER, 'The context window is too large: use the size your model documents, e.g. 128000.');
 
+export const StreamIdleTimeoutSchema = z
+  .number({ error: 'The stream idle timeout must be a number of seconds, e.g. 120.' })
+  .int('The stream idle timeout must be a whole number of seconds, e.g. 120.')
+  .min(5, 'The stream idle timeout must be at least 5 seconds: a model often pauses that long between parts of an answer.')
+  .max(3600, 'The stream idle timeout can be at most 3600 seconds (an hour).');
+
 /** Every setting, in the order the Settings form shows them. */
 export const SETTING_FIELDS = {
   baseUrl: setting({
@@ -103,6 +109,13 @@ export const SETTING_FIELDS = {
       .min(1, 'The undo history size must be at least 1 MB.')
       .max(1_000_000, 'The undo history size is at most 1,000,000 MB.'),
     default: 500,
+  }),
+  streamIdleTimeout: setting({
+    label: 'Stream idle timeout',
+    help: 'How long to wait for the next part of an answer before deciding the model service stopped sending. Raise it for a slow service.',
+    kind: { type: 'integer', unit: 'seconds' },
+    schema: StreamIdleTimeoutSchema,
+    default: 120,
   }),
 };
 

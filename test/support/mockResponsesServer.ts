@@ -24,20 +24,26 @@ export interface MockAnswerStep {
   id?: string;
   usage?: { input_tokens: number; output_tokens: number };
 }
-/** A plain HTTP error instead of a stream. */
+/** A plain HTTP answer instead of a stream: a JSON error body, or an HTML page (a web server, not the API). */
 export interface MockHttpStep {
   httpStatus: number;
   body?: object;
+  /** Sent as text/html instead of the JSON body. */
+  html?: string;
 }
 /**
  * A stream that goes wrong: `failed` and `incomplete` end with those events,
- * `error` sends an SSE `error` event, `drop` closes the connection mid-stream.
+ * `error` sends an SSE `error` event, `drop` closes the connection mid-stream,
+ * `malformed` sends an event whose data is not JSON (`message` is that data).
  */
 export interface MockFailStep {
-  fail: 'failed' | 'incomplete' | 'error' | 'drop';
+  fail: 'failed' | 'incomplete' | 'error' | 'drop' | 'malformed';
   message?: string;
 }
-/** Streams these text deltas, then waits until the client goes away (for abort tests). */
+/**
+ * Streams these text deltas, then goes silent: nothing more is sent and the
+ * connection stays open until the client goes away (aborts, idle timeouts).
+ */
 export interface MockHangStep {
   hangAfterDeltas: string[];
 }
@@ -209,6 +215,10 @@ function fail(res: http.ServerResponse, model: string, step: MockFailStep): void
       sse.send('error', { code: 'server_error', message: step.message ?? 'The stream hit an error.', param: null });
       res.end();
       return;
+    case 'malformed':
+      res.write(`event: response.output_text.delta\ndata: ${step.message ?? '{"type": "response.output_text.delta", "delta": '}\n\n`);
+      res.end();
+      return;
     case 'drop':
       // Once the events so far have reached the client, close the socket without ending the
       // chunked body: the client sees a stream that broke off mid-answer.
@@ -267,7 +277,8 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
         sendJson(res, 500, { error: { message: `The mock step threw: ${String(error)}`, type: 'server_error' } });
         return;
       }
-      if ('httpStatus' in step) sendJson(res, step.httpStatus, step.body ?? { error: { message: `Scripted HTTP ${step.httpStatus}`, type: 'server_error' } });
+      if ('httpStatus' in step && step.html !== undefined) sendHtml(res, step.httpStatus, step.html);
+      else if ('httpStatus' in step) sendJson(res, step.httpStatus, step.body ?? { error: { message: `Scripted HTTP ${step.httpStatus}`, type: 'server_error' } });
       else if ('fail' in step) fail(res, model, step);
       else if ('hangAfterDeltas' in step) hang(res, model, step);
       else answer(res, model, step);
@@ -298,4 +309,9 @@ function sendJson(res: http.ServerResponse, status: number, body: object): void 
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+function sendHtml(res: http.ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+  res.end(html);
 }

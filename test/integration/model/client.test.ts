@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createModelClient } from '../../../src/main/core/model/client';
 import { ModelError, type HistoryItem, type ModelClient, type ModelStreamEvent } from '../../../src/main/core/model/types';
 import { startMockResponsesServer, type MockResponsesServer } from '../../support/mockResponsesServer';
@@ -127,13 +127,70 @@ describe('model client over a real loopback Responses stream', () => {
     expect(error.message).toMatch(/closed before the answer was complete/);
   });
 
-  it('reports HTTP 500 as kind "http" with status, service message and what to check', async () => {
+  it('reports HTTP 500 as the service\'s own problem, with its message, without blaming the API key', async () => {
     server.enqueue({ httpStatus: 500, body: { error: { message: 'database on fire', type: 'server_error' } } });
     const error = await expectModelError(respondCollecting(ask('x')), 'http');
     expect(error.status).toBe(500);
-    expect(error.message).toBe(
-      'The model service returned HTTP 500: database on fire. Check the base URL and API key in Settings, then send your message again.',
-    );
+    expect(error.message).toBe('The model service had a problem of its own (HTTP 500: database on fire). Wait a moment, then send your message again.');
+    expect(error.message).not.toMatch(/API key/);
+  });
+
+  it('stops a stream that goes silent after the idle timeout, keeping the deltas that arrived, and says the service stopped sending', async () => {
+    const impatient = createModelClient({ baseURL: server.baseURL, apiKey: API_KEY, model: 'm', maxRetries: 0, streamIdleTimeoutMs: 300 });
+    server.enqueue({ hangAfterDeltas: ['Thinking', ' about it'] });
+    const events: ModelStreamEvent[] = [];
+    const error = await expectModelError(impatient.respond({ instructions: '', input: ask('x'), tools: [] }, (e) => events.push(e)), 'stream');
+    expect(events).toEqual([
+      { type: 'text_delta', delta: 'Thinking' },
+      { type: 'text_delta', delta: ' about it' },
+    ]);
+    expect(error.message).toMatch(/^The model service at .* stopped sending: nothing arrived for 300 ms/);
+    expect(error.message).toMatch(/Stream idle timeout/);
+  });
+
+  it('also stops waiting when the service never starts its answer', async () => {
+    // A server that accepts the request and never answers its headers.
+    const silent = await import('node:http').then(({ createServer }) => createServer(() => undefined));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const never = createModelClient({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: API_KEY, model: 'm', maxRetries: 0, streamIdleTimeoutMs: 300 });
+    try {
+      const error = await expectModelError(never.respond({ instructions: '', input: ask('x'), tools: [] }, () => undefined), 'stream');
+      expect(error.message).toMatch(/stopped sending/);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
+  it('a person\'s abort during a silent stream is still an abort, not a timeout', async () => {
+    const impatient = createModelClient({ baseURL: server.baseURL, apiKey: API_KEY, model: 'm', maxRetries: 0, streamIdleTimeoutMs: 5_000 });
+    server.enqueue({ hangAfterDeltas: ['Hi'] });
+    const controller = new AbortController();
+    const pending = impatient.respond({ instructions: '', input: ask('x'), tools: [], signal: controller.signal }, () => controller.abort());
+    await expectModelError(pending, 'aborted');
+  });
+
+  it('reports malformed SSE as a stream it could not read, not as network trouble, and the SDK prints nothing', async () => {
+    server.enqueue({ fail: 'malformed' });
+    const printed: unknown[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args) => void printed.push(args)));
+    try {
+      const error = await expectModelError(respondCollecting(ask('x')), 'stream');
+      expect(error.message).toMatch(/sent a stream Mino could not read \(an event that is not valid JSON\)/);
+      expect(error.message).not.toMatch(/network/);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(printed).toEqual([]);
+  });
+
+  it('reports an HTML page answered with 200 as an HTML page, pointing at the base URL', async () => {
+    server.enqueue({ httpStatus: 200, html: '<!doctype html><html><body>Welcome to our site</body></html>' });
+    const error = await expectModelError(respondCollecting(ask('x')), 'http');
+    expect(error.message).toMatch(/answered with an HTML page \(HTTP 200\) instead of a stream of events/);
+    expect(error.message).toMatch(/Check the base URL in Settings/);
+    expect(error.message).not.toMatch(/network/);
   });
 
   it('retries HTTP 500 as configured before giving up', async () => {

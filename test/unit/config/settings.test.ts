@@ -31,7 +31,7 @@ describe('settings', () => {
   });
 
   it('saves valid settings to a 0600 file in a 0700 ~/.mino and reads them back', async () => {
-    const settings = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen-coder', contextWindow: 32_768, checkpointCapMb: 200 };
+    const settings = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen-coder', contextWindow: 32_768, checkpointCapMb: 200, streamIdleTimeout: 300 };
     expect(await saveSettings(home, settings)).toEqual(loaded(settings));
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
     expect((await fs.stat(path.dirname(file))).mode & 0o777).toBe(0o700);

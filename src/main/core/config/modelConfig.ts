@@ -7,7 +7,7 @@ import { ModelError, type ModelClient } from '../model/types';
 
 export interface ModelConfigSources {
   /** From ~/.mino/config.json, defaults filled in. */
-  settings: { baseUrl: string; model: string };
+  settings: { baseUrl: string; model: string; streamIdleTimeout: number };
   env: NodeJS.ProcessEnv;
   /** A key stored by the desktop app (safeStorage); the CLI has none. */
   storedApiKey?: string | null;
@@ -16,13 +16,13 @@ export interface ModelConfigSources {
 export const MISSING_KEY_MESSAGE =
   'No API key is set for the model service. Set OPENAI_API_KEY in the environment, or enter a key in Settings, then send your message again.';
 
-export function resolveModelConfig(sources: ModelConfigSources): { baseURL: string; model: string; apiKey: string } {
+export function resolveModelConfig(sources: ModelConfigSources): { baseURL: string; model: string; apiKey: string; streamIdleTimeoutMs: number } {
   const apiKey = sources.env.OPENAI_API_KEY?.trim() || sources.storedApiKey?.trim();
   if (!apiKey) throw new ModelError('config', MISSING_KEY_MESSAGE);
   addLogSecrets([apiKey]);
   const baseURL = sources.env.OPENAI_BASE_URL?.trim() || sources.settings.baseUrl;
   const model = sources.env.MINO_MODEL?.trim() || sources.settings.model;
-  return { baseURL, model, apiKey };
+  return { baseURL, model, apiKey, streamIdleTimeoutMs: sources.settings.streamIdleTimeout * 1000 };
 }
 
 export function modelClientFor(sources: ModelConfigSources): ModelClient {

@@ -5,7 +5,7 @@
 import OpenAI from 'openai';
 import type { Response as ApiResponse, ResponseOutputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { fromApiOutput, toApiInput, toApiTools } from './apiItems';
-import { abortedError, droppedStreamError, failedResponseError, incompleteResponseError, toModelError } from './errors';
+import { abortedError, droppedStreamError, failedResponseError, incompleteResponseError, notAStreamError, stoppedSendingError, toModelError } from './errors';
 import { findUnpairedCalls } from './history';
 import { httpFetch } from './httpFetch';
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent } from './types';
@@ -21,11 +21,20 @@ export interface ModelClientOptions {
   timeoutMs?: number;
   /** Sent as parallel_tool_calls when set. */
   parallelToolCalls?: boolean;
+  /**
+   * Longest wait for the next stream event (and for the first, from the
+   * request); then the request is stopped and the turn fails. Default: the
+   * streamIdleTimeout setting's, 120 s.
+   */
+  streamIdleTimeoutMs?: number;
 }
+
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = DEFAULT_SETTINGS.streamIdleTimeout * 1000;
 
 
 export function createModelClient(opts: ModelClientOptions): ModelClient {
   const baseURL = opts.baseURL ?? DEFAULT_SETTINGS.baseUrl;
+  const idleMs = opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
   let sdk: OpenAI | undefined;
 
   const configured = (): OpenAI => {
@@ -34,9 +43,78 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
     if (!URL.canParse(baseURL)) {
       throw new ModelError('config', `The base URL "${baseURL}" is not a valid URL. Correct it in Settings, then send your message again.`);
     }
-    sdk ??= new OpenAI({ apiKey: opts.apiKey, baseURL, maxRetries: opts.maxRetries, timeout: opts.timeoutMs, fetch: httpFetch });
+    // logLevel off: the SDK would otherwise print a malformed event's raw chunk to the console.
+    sdk ??= new OpenAI({ apiKey: opts.apiKey, baseURL, maxRetries: opts.maxRetries, timeout: opts.timeoutMs, fetch: httpFetch, logLevel: 'off' });
     return sdk;
   };
+
+  async function stream(client: OpenAI, req: ModelRequest, signal: AbortSignal, idle: IdleTimer, onEvent: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
+    const errorContext = () => ({ baseURL, aborted: req.signal?.aborted ?? false, timeoutMs: opts.timeoutMs });
+    let events: AsyncIterable<ResponseStreamEvent>;
+    try {
+      const { data, response } = await client.responses
+        .create(
+          {
+            model: opts.model,
+            instructions: req.instructions,
+            input: toApiInput(req.input),
+            tools: toApiTools(req.tools),
+            stream: true,
+            store: false,
+            ...(opts.parallelToolCalls === undefined ? {} : { parallel_tool_calls: opts.parallelToolCalls }),
+          },
+          { signal },
+        )
+        .withResponse();
+      // A web page or a JSON document answered with 200 is not the API, whatever the SDK makes of it.
+      const type = response.headers.get('content-type') ?? '';
+      if (!/^text\/event-stream\b/i.test(type)) {
+        await response.body?.cancel().catch(() => undefined);
+        throw notAStreamError(baseURL, response.status, type);
+      }
+      events = data;
+    } catch (error) {
+      throw toModelError(error, errorContext());
+    }
+
+    let completed: ApiResponse | undefined;
+    const doneItems: ResponseOutputItem[] = [];
+    try {
+      for await (const event of events) {
+        idle.reset();
+        switch (event.type) {
+          case 'response.output_text.delta':
+            onEvent({ type: 'text_delta', delta: event.delta });
+            break;
+          case 'response.output_item.done':
+            doneItems[event.output_index] = event.item;
+            break;
+          case 'response.completed':
+            completed = event.response;
+            break;
+          case 'response.failed':
+            throw failedResponseError(event.response.error);
+          case 'response.incomplete':
+            throw incompleteResponseError(event.response.incomplete_details?.reason);
+          case 'error':
+            // The SDK usually raises these itself; an unnamed SSE error event arrives here.
+            throw toModelError(new OpenAI.APIError(undefined, event, undefined, undefined), errorContext());
+        }
+      }
+    } catch (error) {
+      throw toModelError(error, errorContext());
+    }
+    // The SDK ends the stream quietly when the request is aborted (by the person, or by the idle timer).
+    if (req.signal?.aborted) throw abortedError(req.signal.reason);
+    if (idle.fired) throw stoppedSendingError(baseURL, idleMs);
+    if (!completed) throw droppedStreamError();
+
+    const output = completed.output.length > 0 ? completed.output : doneItems.filter((item) => item !== undefined);
+    const usage = completed.usage
+      ? { inputTokens: completed.usage.input_tokens, outputTokens: completed.usage.output_tokens }
+      : undefined;
+    return { id: completed.id, output: fromApiOutput(output), ...(usage ? { usage } : {}) };
+  }
 
   return {
     async respond(req: ModelRequest, onEvent: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
@@ -49,61 +127,45 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
       }
       const client = configured();
       if (req.signal?.aborted) throw abortedError(req.signal.reason);
-      const errorContext = () => ({ baseURL, aborted: req.signal?.aborted ?? false, timeoutMs: opts.timeoutMs });
-
-      let stream: AsyncIterable<ResponseStreamEvent>;
+      const idle = idleTimer(idleMs);
+      const signal = req.signal ? AbortSignal.any([req.signal, idle.signal]) : idle.signal;
       try {
-        stream = await client.responses.create(
-          {
-            model: opts.model,
-            instructions: req.instructions,
-            input: toApiInput(req.input),
-            tools: toApiTools(req.tools),
-            stream: true,
-            store: false,
-            ...(opts.parallelToolCalls === undefined ? {} : { parallel_tool_calls: opts.parallelToolCalls }),
-          },
-          { signal: req.signal },
-        );
+        return await stream(client, req, signal, idle, onEvent);
       } catch (error) {
-        throw toModelError(error, errorContext());
+        // However the stop surfaced (an abort error while connecting, say), the silence was the reason.
+        if (idle.fired && !req.signal?.aborted) throw stoppedSendingError(baseURL, idleMs);
+        throw error;
+      } finally {
+        idle.stop();
       }
-
-      let completed: ApiResponse | undefined;
-      const doneItems: ResponseOutputItem[] = [];
-      try {
-        for await (const event of stream) {
-          switch (event.type) {
-            case 'response.output_text.delta':
-              onEvent({ type: 'text_delta', delta: event.delta });
-              break;
-            case 'response.output_item.done':
-              doneItems[event.output_index] = event.item;
-              break;
-            case 'response.completed':
-              completed = event.response;
-              break;
-            case 'response.failed':
-              throw failedResponseError(event.response.error);
-            case 'response.incomplete':
-              throw incompleteResponseError(event.response.incomplete_details?.reason);
-            case 'error':
-              // The SDK usually raises these itself; an unnamed SSE error event arrives here.
-              throw toModelError(new OpenAI.APIError(undefined, event, undefined, undefined), errorContext());
-          }
-        }
-      } catch (error) {
-        throw toModelError(error, errorContext());
-      }
-      // The SDK ends the stream quietly when the request is aborted.
-      if (req.signal?.aborted) throw abortedError(req.signal.reason);
-      if (!completed) throw droppedStreamError();
-
-      const output = completed.output.length > 0 ? completed.output : doneItems.filter((item) => item !== undefined);
-      const usage = completed.usage
-        ? { inputTokens: completed.usage.input_tokens, outputTokens: completed.usage.output_tokens }
-        : undefined;
-      return { id: completed.id, output: fromApiOutput(output), ...(usage ? { usage } : {}) };
     },
+  };
+}
+
+interface IdleTimer {
+  /** Aborted when the timer fires. */
+  signal: AbortSignal;
+  readonly fired: boolean;
+  /** Something arrived: the wait starts again. */
+  reset(): void;
+  stop(): void;
+}
+
+/** Fires once `ms` pass with no reset(). */
+function idleTimer(ms: number): IdleTimer {
+  const controller = new AbortController();
+  let fired = false;
+  const fire = () => {
+    fired = true;
+    controller.abort();
+  };
+  const timer = setTimeout(fire, ms);
+  return {
+    signal: controller.signal,
+    get fired() {
+      return fired;
+    },
+    reset: () => void timer.refresh(),
+    stop: () => clearTimeout(timer),
   };
 }

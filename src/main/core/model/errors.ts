@@ -18,6 +18,31 @@ export function droppedStreamError(cause?: unknown): ModelError {
   );
 }
 
+/** The stream went quiet for longer than the idle timeout; the request was stopped. */
+export function stoppedSendingError(baseURL: string, idleMs: number): ModelError {
+  const wait = idleMs >= 1000 ? `${Math.round(idleMs / 1000)} seconds` : `${idleMs} ms`;
+  return new ModelError(
+    'stream',
+    `The model service at ${baseURL} stopped sending: nothing arrived for ${wait}, so Mino stopped waiting. Send your message again; if it keeps happening, check the service, or raise "Stream idle timeout" in Settings for a slow one.`,
+  );
+}
+
+/** A 2xx answer that is not a stream of events: a web page (the base URL points at a site, not the API) or a document. */
+export function notAStreamError(baseURL: string, status: number, contentType: string): ModelError {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const what = type === 'text/html' ? 'an HTML page' : type ? `a ${type} document` : 'a body without a content type';
+  return new ModelError(
+    'http',
+    `The model service at ${baseURL} answered with ${what} (HTTP ${status}) instead of a stream of events, so it does not seem to speak the Responses API there. Check the base URL in Settings (it usually ends in /v1), then send your message again.`,
+    { status },
+  );
+}
+
+/** The SDK's words for an event whose data is not JSON. */
+function isMalformedStream(error: unknown): boolean {
+  return error instanceof SyntaxError && /malformed server-sent event/i.test(error.message);
+}
+
 /** The service's own words, without the SDK's "500 " prefix. */
 function serviceMessage(error: APIError): string {
   const body = error.error as { message?: unknown } | undefined;
@@ -29,6 +54,13 @@ function serviceMessage(error: APIError): string {
 export function toModelError(error: unknown, ctx: { baseURL: string; aborted: boolean; timeoutMs?: number }): ModelError {
   if (error instanceof ModelError) return error;
   if (ctx.aborted || error instanceof APIUserAbortError) return abortedError(error);
+  if (isMalformedStream(error)) {
+    return new ModelError(
+      'stream',
+      `The model service at ${ctx.baseURL} sent a stream Mino could not read (an event that is not valid JSON), so the answer was dropped. If it keeps happening, check that the base URL in Settings is a Responses API service, then send your message again.`,
+      { cause: error },
+    );
+  }
   if (error instanceof APIConnectionTimeoutError) {
     const within = ctx.timeoutMs ? ` within ${Math.round(ctx.timeoutMs / 1000)} seconds` : ' in time';
     return new ModelError(
@@ -55,7 +87,9 @@ export function toModelError(error: unknown, ctx: { baseURL: string; aborted: bo
           ? `The model service returned HTTP 404: ${text}. Check the base URL and the model name in Settings, ${SEND_AGAIN}`
           : status === 429
             ? `The model service is limiting requests (HTTP 429: ${text}). Wait a moment, ${SEND_AGAIN}`
-            : `The model service returned HTTP ${status}: ${text}. Check the base URL and API key in Settings, ${SEND_AGAIN}`;
+            : status >= 500
+              ? `The model service had a problem of its own (HTTP ${status}: ${text}). Wait a moment, ${SEND_AGAIN}`
+              : `The model service refused the request (HTTP ${status}: ${text}). Check the base URL and the model name in Settings, ${SEND_AGAIN}`;
     return new ModelError('http', message, { status, cause: error });
   }
   if (error instanceof APIError) {
