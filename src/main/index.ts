@@ -6,7 +6,7 @@ import { addLogSecrets, addLogSink, errorText, log } from './core/log/log';
 import { dailyFileSink } from './core/log/sinks';
 import { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME, createRendererRequestHandler } from './electron/appProtocol';
 import { rendererCsp } from './electron/csp';
-import { createFolderPicker } from './electron/dialogs';
+import { createFolderPicker, createNativeConfirm } from './electron/dialogs';
 import { installGuards } from './electron/guards';
 import { createIpcGate, originOf, registerIpc } from './electron/ipc';
 import { applicationMenuTemplate } from './electron/menu';
@@ -52,6 +52,7 @@ async function start(): Promise<void> {
     clientContextChanged: (client, context) => windows.setTitle(client, windowTitle(context)),
     // Only ever called with a URL the links feature checked and the person confirmed.
     openExternal: (url) => shell.openExternal(url),
+    confirm: createNativeConfirm(dialog, (client): BrowserWindow | undefined => windows.windowFor(client)),
   });
   const windows: TrustedWindows = new TrustedWindows(service);
   closeService = () => service.close();

@@ -10,6 +10,7 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import type { SessionId } from '../../src/shared/domain';
 import { MinoService } from '../../src/main/service/minoService';
 import type { ClientId } from '../../src/main/service/clients';
+import type { NativeQuestion } from '../../src/main/service/ports';
 import { FakeFolderPicker } from '../support/bridge/fakeFolderPicker';
 import { installMinoOverSocket } from '../support/bridge/browserClient';
 import { MemorySecretStore } from '../support/bridge/memorySecretStore';
@@ -35,6 +36,10 @@ export interface MinoHarness {
   asks: string[];
   /** URLs the service handed to the system browser (the openExternal port), in order. */
   openedLinks: string[];
+  /** Questions main asked in a native dialog (the confirm port), in order; answered with `nativeAnswer`. */
+  nativeQuestions: NativeQuestion[];
+  /** What the fake native dialog answers; false (Cancel, its default) until a test says otherwise. */
+  nativeAnswer: boolean;
   /** Writes files into the project (paths relative to it). */
   writeProject(files: Record<string, string>): Promise<void>;
   projectFile(rel: string): string;
@@ -87,6 +92,8 @@ export const test = base.extend<{ mino: MinoHarness } & MinoOptions>({
     const focused: ClientId[] = [];
     const asks: string[] = [];
     const openedLinks: string[] = [];
+    const nativeQuestions: NativeQuestion[] = [];
+    const native = { answer: false };
     const service = new MinoService({
       homeDir: home,
       appName: 'Mino',
@@ -98,6 +105,7 @@ export const test = base.extend<{ mino: MinoHarness } & MinoOptions>({
       focusClient: (client) => void focused.push(client),
       notifyApprovalWaiting: (_client, _sessionId, toolName) => void asks.push(toolName),
       openExternal: async (url) => void openedLinks.push(url),
+      confirm: async (_client, question) => (nativeQuestions.push(question), native.answer),
     });
     const bridge = await startTestBridge({ service, rendererDir: RENDERER_DIR });
     const pageErrors: string[] = [];
@@ -112,6 +120,13 @@ export const test = base.extend<{ mino: MinoHarness } & MinoOptions>({
         focused,
         asks,
         openedLinks,
+        nativeQuestions,
+        get nativeAnswer() {
+          return native.answer;
+        },
+        set nativeAnswer(answer: boolean) {
+          native.answer = answer;
+        },
         writeProject: async (files) => {
           for (const [rel, content] of Object.entries(files)) {
             await fs.mkdir(path.dirname(path.join(project, rel)), { recursive: true });

@@ -201,3 +201,25 @@ test('with no MCP servers configured, Settings says where to add them, with an e
   await expect(empty).toContainText(`No MCP servers are configured. Add them to ${path.join(mino.home, '.mino', 'mcp.json')}`);
   await expect(empty).toContainText('{"servers": [{"name": "files", "command": "npx"');
 });
+
+test('changing the base URL while a key is stored asks in a native dialog of main; Cancel keeps the old URL', async ({ page, mino }) => {
+  await mino.open();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('New API key').fill('sk-test-123');
+  await dialog.getByRole('button', { name: 'Save key' }).click();
+  await expect(dialog.getByText('A key is stored securely on this computer.')).toBeVisible();
+
+  const baseUrl = dialog.getByLabel('Base URL');
+  await baseUrl.fill('https://collector.example/v1');
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Nothing was saved: the base URL stays https://api.openai.com/v1.');
+  expect(mino.nativeQuestions.map((q) => q.message)).toEqual(['Use https://collector.example as the model service?']);
+  await expect(fs.access(path.join(mino.home, '.mino', 'config.json'))).rejects.toThrow();
+
+  mino.nativeAnswer = true;
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Saved to' })).toBeVisible();
+  expect(JSON.parse(await fs.readFile(path.join(mino.home, '.mino', 'config.json'), 'utf8'))).toEqual({ baseUrl: 'https://collector.example/v1' });
+  expect(mino.nativeQuestions).toHaveLength(2);
+});

@@ -1,7 +1,8 @@
-// The native folder picker, the service's FolderPicker port in the app.
-import type { BrowserWindow, Dialog } from 'electron';
+// Native dialogs: the folder picker (the service's FolderPicker port) and the
+// yes/no question main asks itself (its NativeConfirm port), which no page can answer.
+import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron';
 import type { ClientId } from '../service/clients';
-import type { FolderPicker } from '../service/ports';
+import type { FolderPicker, NativeConfirm } from '../service/ports';
 
 export function createFolderPicker(dialog: Pick<Dialog, 'showOpenDialog'>, windowFor: (client: ClientId) => BrowserWindow | undefined): FolderPicker {
   return async (client) => {
@@ -9,5 +10,24 @@ export function createFolderPicker(dialog: Pick<Dialog, 'showOpenDialog'>, windo
     const window = windowFor(client);
     const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     return result.canceled || result.filePaths.length === 0 ? null : result.filePaths[0];
+  };
+}
+
+/** Cancel is the default and what Escape or closing the box answers; only the confirm button says yes. */
+export function createNativeConfirm(dialog: Pick<Dialog, 'showMessageBox'>, windowFor: (client: ClientId) => BrowserWindow | undefined): NativeConfirm {
+  return async (client, question) => {
+    const options: MessageBoxOptions = {
+      type: 'warning',
+      title: question.title,
+      message: question.message,
+      detail: question.detail,
+      buttons: ['Cancel', question.confirmLabel],
+      defaultId: 0,
+      cancelId: 0,
+      noLink: true,
+    };
+    const window = windowFor(client);
+    const { response } = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
+    return response === 1;
   };
 }

@@ -31,6 +31,18 @@ export type ApprovalWaitingNotifier = (client: ClientId, sessionId: SessionId, t
 /** Hands a checked https: URL to the system browser (shell.openExternal in the app, a recorder in tests). */
 export type ExternalUrlOpener = (url: string) => Promise<void>;
 
+/** A yes/no question main asks itself, outside any page (a native message box in the app, a fake in tests). */
+export interface NativeQuestion {
+  title: string;
+  message: string;
+  detail: string;
+  /** The risky answer; the other, the default, is Cancel. */
+  confirmLabel: string;
+}
+
+/** Asks a question over one client's window; true only for an explicit yes. */
+export type NativeConfirm = (client: ClientId, question: NativeQuestion) => Promise<boolean>;
+
 /** What a client shows now, for its window title. `label` names the session for a person. */
 export interface ClientContext {
   project: Project | null;
@@ -57,4 +69,6 @@ export interface ServicePorts {
   clientContextChanged?: ClientContextListener;
   /** Without it, links are never opened. */
   openExternal?: ExternalUrlOpener;
+  /** Without it, whatever needs a person's own yes in main (a new model service host while a key is set) is refused. */
+  confirm?: NativeConfirm;
 }

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { clientId, type ClientId } from '../../../src/main/service/clients';
 import { dispatchInvoke } from '../../../src/main/service/dispatch';
 import { MinoService } from '../../../src/main/service/minoService';
-import type { ClientContext } from '../../../src/main/service/ports';
+import type { ClientContext, NativeConfirm } from '../../../src/main/service/ports';
 import type { SessionId } from '../../../src/shared/domain';
 import type { EventChannel, EventPayload, IpcResult } from '../../../src/shared/ipc';
 import type { ModeChangeResult, SessionView, TurnEvent } from '../../../src/shared/sessions';
@@ -109,6 +109,10 @@ export interface ServiceHarness {
 export interface HarnessOptions {
   /** Replaces the window system's "open this session in a new window" (e.g. one that fails). */
   openSessionWindow?: (sessionId: SessionId) => void | Promise<void>;
+  /** The native yes/no dialog main asks itself; without it such questions are refused. */
+  confirm?: NativeConfirm;
+  /** false: no OPENAI_API_KEY in the service's environment (a key may still be stored). Default true. */
+  apiKeyInEnv?: boolean;
 }
 
 export async function makeServiceHarness(files: Record<string, string> = { 'greet.go': GREET }, options: HarnessOptions = {}): Promise<ServiceHarness> {
@@ -120,6 +124,7 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
   for (const [rel, content] of Object.entries(files)) await fs.writeFile(path.join(project, rel), content);
   const server = await startMockResponsesServer();
   const env: NodeJS.ProcessEnv = { HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' };
+  if (options.apiKeyInEnv === false) delete env.OPENAI_API_KEY;
   const picker = new FakeFolderPicker();
   const openedWindows: SessionId[] = [];
   const focused: ClientId[] = [];
@@ -140,6 +145,7 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
       notifyApprovalWaiting: (client, sessionId, toolName) => void notifications.push({ client, sessionId, toolName }),
       clientContextChanged: (client, context) => void contexts.push({ client, context }),
       openExternal: async (url) => void openedLinks.push(url),
+      ...(options.confirm ? { confirm: options.confirm } : {}),
     });
     services.push(made);
     return made;
