@@ -1,6 +1,7 @@
 // The append-only session log: one JSON record per line, each one fsynced
 // before append() returns, so what the loop acts on is already on disk.
-import { constants } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { constants, existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { fsErrorReason } from '../config/homeErrors';
@@ -42,25 +43,25 @@ export class SessionLog {
     await ensureMinoHome(homeDir);
     const id = newSessionId();
     const file = sessionFile(homeDir, id);
-    const handle = await fs.open(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_APPEND, PRIVATE_FILE_MODE);
-    const log = new SessionLog(id, file, handle);
+    let handle: fs.FileHandle;
     try {
-      await handle.chmod(PRIVATE_FILE_MODE); // the umask may have narrowed or widened the create mode
-      await log.append({
+      const header = SessionRecordSchema.parse({
         type: 'session',
         version: SESSION_FORMAT_VERSION,
         id,
         projectDir: await realProjectDir(projectDir),
         createdAt: new Date().toISOString(),
       });
+      // The log appears with its header whole, or not at all: on a full disk a
+      // header appended to a fresh file would leave an empty log that never loads.
+      await publishNewPrivateFile(file, Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'));
       await syncDirectory(path.dirname(file));
+      handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND);
     } catch (error) {
-      await log.close();
-      // No turn has begun, so the words are about starting: the append's own message speaks of a stopped turn.
-      const cause = error instanceof SessionSaveError ? error.cause : error;
-      throw new SessionSaveError(`Could not start a session log at ${file}: ${describe(cause)}. Check that ~/.mino/sessions is writable and its disk has room, then try again.`, { cause });
+      // No turn has begun, so the words are about starting.
+      throw new SessionSaveError(`Could not start a session log at ${file}: ${describe(error)}. Check that ~/.mino/sessions is writable and its disk has room, then try again.`, { cause: error });
     }
-    return log;
+    return new SessionLog(id, file, handle);
   }
 
   /**
@@ -95,8 +96,10 @@ export class SessionLog {
       await handle.chmod(PRIVATE_FILE_MODE);
       const reason = brokenTailReason(last);
       if (reason !== undefined) {
-        const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-        await writeNewPrivateFile(aside, content.subarray(last.start));
+        const tail = content.subarray(last.start);
+        // A repair that copied the tail but could not truncate it left that copy: reuse it, never make a second.
+        const aside = (await existingCopy(file, tail)) ?? `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        if (!existsSync(aside)) await publishNewPrivateFile(aside, tail);
         await handle.truncate(last.start);
         await handle.sync();
         await syncDirectory(path.dirname(file));
@@ -169,15 +172,37 @@ async function realProjectDir(projectDir: string): Promise<string> {
   }
 }
 
-async function writeNewPrivateFile(file: string, content: Buffer): Promise<void> {
-  const handle = await fs.open(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_FILE_MODE);
+/**
+ * Creates `file` (which must not exist) with `content`, completely or not at
+ * all: written and fsynced under a temporary name, then linked into place.
+ */
+async function publishNewPrivateFile(file: string, content: Buffer): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_FILE_MODE);
   try {
-    await handle.chmod(PRIVATE_FILE_MODE);
-    await handle.writeFile(content);
-    await handle.sync();
+    try {
+      await handle.chmod(PRIVATE_FILE_MODE); // the umask may have narrowed or widened the create mode
+      await handle.writeFile(content);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.link(temp, file);
   } finally {
-    await handle.close();
+    await fs.rm(temp, { force: true });
   }
+}
+
+/** An earlier set-aside copy of the session file that holds exactly `tail`, if there is one. */
+async function existingCopy(file: string, tail: Buffer): Promise<string | null> {
+  const prefix = `${path.basename(file)}.corrupt-`;
+  const dir = path.dirname(file);
+  for (const name of (await fs.readdir(dir)).filter((n) => n.startsWith(prefix)).sort()) {
+    const candidate = path.join(dir, name);
+    const stat = await fs.lstat(candidate);
+    if (stat.isFile() && stat.size === tail.length && (await fs.readFile(candidate)).equals(tail)) return candidate;
+  }
+  return null;
 }
 
 async function syncDirectory(dir: string): Promise<void> {
