@@ -50,8 +50,19 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
 ]);
 export type TurnEvent = z.infer<typeof TurnEventSchema>;
 
-export const UnknownCallSchema = z.object({ callId: z.string(), name: z.string(), arguments: z.string() });
+export const UnknownCallSchema = z.object({
+  callId: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  /** Temporary files the interrupted call had left in the project, removed when the session was opened. */
+  removedTempFiles: z.array(z.string()).optional(),
+});
 export type UnknownCallView = z.infer<typeof UnknownCallSchema>;
+
+/** What the person is told was cleaned up after a write Mino was killed in (the desktop and the CLI say the same). */
+export function removedTempFilesText(files: readonly string[]): string {
+  return `Removed the unfinished temporary ${files.length === 1 ? 'file' : 'files'} this call had left in the project: ${files.join(', ')}.`;
+}
 
 /** A session as its window shows it. */
 export const SessionViewSchema = z.object({

@@ -3,6 +3,8 @@
 // another window.
 import * as fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { planTemporaryFile } from '../../src/main/core/fs/atomicWrite';
+import type { ProjectPath } from '../../src/main/core/fs/projectPath';
 import { SessionLog } from '../../src/main/core/sessions/sessionLog';
 import type { MockStep } from '../support/mockResponsesServer';
 import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, scriptGreetTurn, test } from './fixtures';
@@ -124,6 +126,32 @@ test('an unknown result from a crash must be acknowledged before the next questi
   await expect(page.getByTestId('assistant-message').last()).toContainText('The file still says "hi".');
   // Nothing was run again.
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
+});
+
+test('resuming after a write was cut short removes its temporary file and says so before the acknowledgment', async ({ page, mino }) => {
+  await mino.writeProject({ 'greet.go': GREET_GO });
+  const args = JSON.stringify({ path: 'greet.go', old_string: '"hi"', new_string: '"hello"' });
+  const planned = planTemporaryFile(mino.project, 'greet.go' as ProjectPath);
+  if (!planned.ok) throw new Error(planned.reason);
+  const log = await SessionLog.create(mino.home, mino.project);
+  await log.append({ type: 'user', text: 'Change the greeting in greet.go to "hello".' });
+  await log.append({ type: 'response', responseId: 'resp_cut', output: [{ type: 'function_call', call_id: 'call_cut', name: 'edit_file', arguments: args }] });
+  await log.append({ type: 'tool_start', call_id: 'call_cut', name: 'edit_file', arguments: args, temp_files: [planned.temp] });
+  await log.close();
+  // What the write had got to when Mino was killed.
+  await fs.writeFile(mino.projectFile(planned.temp.path), 'package main\n\nconst greeting = "hel');
+
+  mino.picker.willPick(mino.project);
+  await mino.open();
+  await page.getByRole('button', { name: 'Open project…' }).click();
+  await page.getByTestId('session-item').filter({ hasText: 'Change the greeting' }).getByRole('button', { name: 'Resume' }).click();
+  const unknown = page.getByTestId('unknown-results');
+  await expect(unknown.getByTestId('removed-temp-files')).toHaveText(
+    `Removed the unfinished temporary file this call had left in the project: ${planned.temp.path}.`,
+  );
+  await expect(fs.stat(mino.projectFile(planned.temp.path))).rejects.toMatchObject({ code: 'ENOENT' });
+  await unknown.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(unknown).toBeHidden();
 });
 
 test('a resumed session shows its past the way it looked live, and clearing it keeps the id', async ({ page, mino }) => {

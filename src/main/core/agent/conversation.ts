@@ -6,6 +6,7 @@ import type { PermissionMode, SessionId } from '../../../shared/domain';
 import type { HistoryItem, ModelClient } from '../model/types';
 import { loadSession, parseSession, readSessionFile, type UnknownCall } from '../sessions/load';
 import type { SessionRecord } from '../sessions/records';
+import { removeLeftoverTemporaryFiles } from '../fs/leftoverTemporaryFiles';
 import { SessionLog } from '../sessions/sessionLog';
 import { lockSession, type SessionLock } from '../locks/sessionLock';
 import type { TurnLimits } from '../policy/limits';
@@ -140,7 +141,8 @@ export class Conversation {
         record.type === 'response' ? record.output.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : [])) : [],
       );
       const skills = await discoverSkills(loaded.projectDir, deps.homeDir);
-      const conversation = new Conversation(deps, log, loaded.projectDir, [...loaded.history], [...loaded.unknownCalls], problems, new Set(callIds), skills);
+      const unknown = withLeftoversRemoved(loaded.projectDir, loaded.unknownCalls);
+      const conversation = new Conversation(deps, log, loaded.projectDir, [...loaded.history], unknown, problems, new Set(callIds), skills);
       conversation.loadedRecords = loaded.records;
       return conversation;
     } catch (error) {
@@ -191,7 +193,8 @@ export class Conversation {
 
   /** The person has seen the unknown results; the session may take questions again. */
   async acknowledge(): Promise<UnknownCall[]> {
-    const calls = this.unknown;
+    // Once more before the person's acknowledgment closes the matter, for anything that reappeared since resume.
+    const calls = withLeftoversRemoved(this.projectDir, this.unknown);
     if (calls.length > 0) {
       await this.log.append({ type: 'acknowledge', call_ids: calls.map((c) => c.call_id) });
       this.unknown = [];
@@ -311,4 +314,18 @@ export class Conversation {
       this.sessionLock?.release();
     }
   }
+}
+
+/**
+ * Removes the temporary files each unknown call's tool start named (a write
+ * cut short leaves one in the project), adding the removed ones to what the
+ * person is told about the call.
+ */
+function withLeftoversRemoved(projectDir: string, calls: readonly UnknownCall[]): UnknownCall[] {
+  return calls.map((call) => {
+    if (!call.temp_files || call.temp_files.length === 0) return call;
+    const { removed } = removeLeftoverTemporaryFiles(projectDir, call.temp_files);
+    if (removed.length === 0) return call;
+    return { ...call, removed_temp_files: [...(call.removed_temp_files ?? []), ...removed] };
+  });
 }

@@ -197,7 +197,15 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
   }
 
   // Saved before the tool runs, so a crash leaves an `unknown` result, never a re-run.
-  await log.append({ type: 'tool_start', call_id: call.call_id, name: call.name, arguments: call.arguments });
+  // The temporary files it may create are named here too, so a crash's leftovers can be told from anything else.
+  const tempFiles = tool.temporaryFiles?.(inspection.state) ?? [];
+  await log.append({
+    type: 'tool_start',
+    call_id: call.call_id,
+    name: call.name,
+    arguments: call.arguments,
+    ...(tempFiles.length > 0 ? { temp_files: tempFiles.map(({ path, dir }) => ({ path, dir })) } : {}),
+  });
   let result: ToolResult;
   try {
     // Each change the call makes is kept for undo under its own call id.

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { promisify } from 'node:util';
 import type { ProjectPath } from './projectPath';
-import { openDirectoryRoute, splitParent } from './directoryRoute';
+import { entryOf, openDirectoryRoute, splitParent } from './directoryRoute';
 import { errorCode, failed, type FsFailure } from './fsResult';
 import { errorText, log } from '../log/log';
 
@@ -33,10 +33,34 @@ const MAX_TEMP_STEM = 100;
 const write = promisify(fs.write);
 const fsync = promisify(fs.fsync);
 
+/**
+ * The temporary file a write will use, chosen ahead so that it can be saved
+ * in the session log before the file exists: after a crash, the log says
+ * which leftover is this write's (see leftoverTemporaryFiles.ts).
+ */
+export interface PlannedTemporaryFile {
+  /** Project path of the temporary file. */
+  path: ProjectPath;
+  /** Identity ("dev:ino") of the directory it goes in, as it was when chosen. */
+  dir: string;
+}
+
+export function planTemporaryFile(root: string, p: ProjectPath): { ok: true; temp: PlannedTemporaryFile } | FsFailure {
+  const { dir, name } = splitParent(p);
+  const opened = openDirectoryRoute(root, dir);
+  if (!opened.ok) return opened;
+  try {
+    const stat = fs.fstatSync(opened.route.fd);
+    return { ok: true, temp: { path: entryOf(dir, temporaryName(name)), dir: `${stat.dev}:${stat.ino}` } };
+  } finally {
+    opened.route.close();
+  }
+}
+
 /** Creates `p` with `content`; refuses (TARGET_APPEARED) if anything has taken the name meanwhile. */
-export async function createFileAtomically(root: string, p: ProjectPath, content: string): Promise<PublishResult> {
+export async function createFileAtomically(root: string, p: ProjectPath, content: string, temp?: PlannedTemporaryFile): Promise<PublishResult> {
   // No mode: the umask decides, as for any newly created file.
-  return publish(root, p, content, null, (temp, target): PublishResult => {
+  return publish(root, p, content, null, temp, (temp, target): PublishResult => {
     try {
       fs.linkSync(temp, target);
     } catch (error) {
@@ -49,8 +73,8 @@ export async function createFileAtomically(root: string, p: ProjectPath, content
 }
 
 /** Replaces the existing file `p` with `content`, giving the new file the permission bits `mode`. */
-export async function replaceFileAtomically(root: string, p: ProjectPath, content: string, mode: number): Promise<WriteResult> {
-  return publish(root, p, content, mode, (temp, target): WriteResult => {
+export async function replaceFileAtomically(root: string, p: ProjectPath, content: string, mode: number, temp?: PlannedTemporaryFile): Promise<WriteResult> {
+  return publish(root, p, content, mode, temp, (temp, target): WriteResult => {
     fs.renameSync(temp, target);
     return { ok: true };
   });
@@ -66,13 +90,14 @@ async function publish<Placed extends PublishResult>(
   p: ProjectPath,
   content: string,
   mode: number | null,
+  planned: PlannedTemporaryFile | undefined,
   place: (temp: string, target: string) => Placed,
 ): Promise<Placed | WriteResult> {
   const { dir: dirPath, name } = splitParent(p);
   const opened = openDirectoryRoute(root, dirPath);
   if (!opened.ok) return opened;
   const dir = opened.route;
-  const tempName = temporaryName(name);
+  const tempName = planned ? splitParent(planned.path).name : temporaryName(name);
   const temp = dir.at(tempName);
   let tempFd: number | null = null;
   let tempCreated = false;

@@ -7,7 +7,7 @@ import { MiB, PrivateFileError, readPrivateFile } from '../config/readPrivateFil
 import type { HistoryItem } from '../model/types';
 import { sessionFile } from './ids';
 import { brokenTailReason, parseLine, splitLog } from './logLines';
-import type { SessionRecord } from './records';
+import type { SessionRecord, TemporaryFileRecord } from './records';
 import { SessionLoadError } from './sessionErrors';
 import { NEVER_STARTED, toolOutputForModel, UNKNOWN_OUTCOME } from './toolOutput';
 import { errorText, log } from '../log/log';
@@ -22,6 +22,10 @@ export interface UnknownCall {
   call_id: string;
   name: string;
   arguments: string;
+  /** Temporary files its tool start named (see records.ts): what a crash may have left behind. */
+  temp_files?: TemporaryFileRecord[];
+  /** Those of `temp_files` that were found and removed when the session was resumed or acknowledged. */
+  removed_temp_files?: string[];
 }
 
 export interface LoadedSession {
@@ -124,7 +128,7 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
       call.resolved = true;
       if (call.started) {
         history.push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(UNKNOWN_OUTCOME) });
-        unknown.push({ call_id: call.call_id, name: call.name, arguments: call.arguments });
+        unknown.push(unknownCall(call));
       } else {
         history.push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(NEVER_STARTED) });
       }
@@ -172,6 +176,7 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
         const validation = validate(record.name, record.arguments);
         if (!validation.ok) throw corrupt(line, `the recorded ${record.name} call does not pass validation (${validation.reason})`);
         call.started = true;
+        if (record.temp_files) call.temp_files = record.temp_files;
         return;
       }
       case 'tool_result': {
@@ -179,7 +184,7 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
         call.resolved = true;
         history.push({ type: 'function_call_output', call_id: record.call_id, output: toolOutputForModel(record) });
         // A saved "unknown" result still needs the person to see it before the session goes on.
-        if (record.status === 'unknown') unknown.push({ call_id: call.call_id, name: call.name, arguments: call.arguments });
+        if (record.status === 'unknown') unknown.push(unknownCall(call));
         return;
       }
       case 'acknowledge':
@@ -211,6 +216,11 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
     unknownCalls: unknown.filter((call) => !acknowledged.has(call.call_id)),
     problems,
   };
+}
+
+function unknownCall(call: OpenCall): UnknownCall {
+  const { call_id, name, arguments: args, temp_files } = call;
+  return temp_files ? { call_id, name, arguments: args, temp_files } : { call_id, name, arguments: args };
 }
 
 export function recordTime(record: SessionRecord): string {

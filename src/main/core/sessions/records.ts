@@ -14,6 +14,10 @@ export const HistoryItemSchema: z.ZodType<HistoryItem> = z.discriminatedUnion('t
 
 const at = z.string().min(1);
 
+/** A temporary file a call may create: its project path and its directory's identity ("dev:ino") when it was chosen. */
+export const TemporaryFileRecordSchema = z.object({ path: z.string().min(1), dir: z.string().min(1) });
+export type TemporaryFileRecord = z.infer<typeof TemporaryFileRecordSchema>;
+
 export const SessionHeaderRecordSchema = z.object({
   type: z.literal('session'),
   version: z.literal(SESSION_FORMAT_VERSION),
@@ -40,7 +44,15 @@ export const SessionRecordSchema = z.discriminatedUnion('type', [
   /** A model response, saved before any decision acts on it. */
   z.object({ type: z.literal('response'), responseId: z.string(), output: z.array(HistoryItemSchema), at }),
   /** Saved before the tool runs; a start without a result means the outcome is unknown. */
-  z.object({ type: z.literal('tool_start'), call_id: z.string().min(1), name: z.string(), arguments: z.string(), at }),
+  z.object({
+    type: z.literal('tool_start'),
+    call_id: z.string().min(1),
+    name: z.string(),
+    arguments: z.string(),
+    /** Temporary files the call may create, named before it runs, so a crash's debris can be found and removed. */
+    temp_files: z.array(TemporaryFileRecordSchema).optional(),
+    at,
+  }),
   z.object({
     type: z.literal('tool_result'),
     call_id: z.string().min(1),

@@ -3,7 +3,7 @@
 // content's digest; execution rechecks it and writes atomically.
 import { z } from 'zod';
 import type { ToolResult } from '../../../shared/domain';
-import { replaceFileAtomically } from '../fs/atomicWrite';
+import { planTemporaryFile, replaceFileAtomically, type PlannedTemporaryFile } from '../fs/atomicWrite';
 import { readProjectText, sha256Hex } from '../fs/readText';
 import {
   fsFailureResult,
@@ -37,6 +37,7 @@ export interface EditFileState {
   newText: string;
   /** describeSize(newText), as the confirmation showed it and the result repeats it. */
   newSize: string;
+  temp: PlannedTemporaryFile;
 }
 
 const argsSchema: z.ZodType<EditFileArgs> = z
@@ -94,9 +95,11 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
     const newText = file.text.slice(0, index) + args.new_string + file.text.slice(index + args.old_string.length);
     const line = lineAt(file.text, index);
     const newSize = describeSize(newText);
+    const planned = planTemporaryFile(ctx.projectDir, args.path);
+    if (!planned.ok) return { ok: false, result: fsFailureResult(planned) };
     return {
       ok: true,
-      state: { sha256: sha256Hex(file.bytes), fileMode: file.mode, line, newText, newSize },
+      state: { sha256: sha256Hex(file.bytes), fileMode: file.mode, line, newText, newSize, temp: planned.temp },
       confirmation: {
         tool: 'edit_file',
         fields: [
@@ -111,6 +114,7 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
       },
     };
   },
+  temporaryFiles: (state) => [state.temp],
   async execute(args, state, ctx): Promise<ToolResult> {
     if (ctx.signal?.aborted) return stoppedResult();
     const refusal = guardProject(ctx);
@@ -119,7 +123,7 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
       recheck: () => recheckContent(ctx.projectDir, args.path, state.sha256),
       after: { kind: 'file', content: state.newText, mode: state.fileMode },
       write: async () => {
-        const replaced = await replaceFileAtomically(ctx.projectDir, args.path, state.newText, state.fileMode);
+        const replaced = await replaceFileAtomically(ctx.projectDir, args.path, state.newText, state.fileMode, state.temp);
         if (!replaced.ok) return { status: 'failed', output: replaced.reason };
         return { status: 'completed', output: withNote(`Edited ${args.path} at line ${state.line} (${state.newSize}).`, replaced.note) };
       },

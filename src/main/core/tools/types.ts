@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Confirmation, ToolDisplay, ToolKind, ToolResult } from '../../../shared/domain';
 import type { Skill } from '../skills/discoverSkills';
 
+import type { PlannedTemporaryFile } from '../fs/atomicWrite';
 import type { ProjectPath } from '../fs/projectPath';
 
 // Owned by fs, the lowest layer that uses it; named here too since every tool speaks it.
@@ -67,6 +68,12 @@ export interface Tool<Args = unknown, State = unknown> {
   target(args: Args): ToolTarget;
   /** Live only: reads current state, builds the confirmation, records what it saw. Never run on replay. */
   inspect(args: Args, ctx: ToolContext): Promise<Inspection<State>>;
+  /**
+   * Temporary files `execute` may create, chosen by inspection. They are saved
+   * with the tool start, before execution, so that after a crash the leftovers
+   * of this call (and only those) can be found and removed.
+   */
+  temporaryFiles?(state: State): readonly PlannedTemporaryFile[];
   /** Runs the call. Writes recheck `state` first and refuse if the target changed. */
   execute(args: Args, state: State, ctx: ToolContext): Promise<ToolResult>;
   /** Result text when the person denies an ask. */

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import { z } from 'zod';
 import type { Confirmation, ToolResult } from '../../../shared/domain';
-import { createFileAtomically, replaceFileAtomically, TARGET_APPEARED } from '../fs/atomicWrite';
+import { createFileAtomically, planTemporaryFile, replaceFileAtomically, TARGET_APPEARED, type PlannedTemporaryFile } from '../fs/atomicWrite';
 import { checkDirectoryChain } from '../fs/confinedOpen';
 import { errorCode } from '../fs/fsResult';
 import { resolveInProject } from '../fs/projectPath';
@@ -36,7 +36,7 @@ export interface WriteFileArgs {
 }
 
 /** What inspection saw, and what execution must find again. */
-export type WriteFileState = { mode: 'create' } | { mode: 'overwrite'; sha256: string; fileMode: number };
+export type WriteFileState = ({ mode: 'create' } | { mode: 'overwrite'; sha256: string; fileMode: number }) & { temp: PlannedTemporaryFile };
 
 const argsSchema: z.ZodType<WriteFileArgs> = z.strictObject({
   path: projectPathArg('Path of the file, relative to the project directory.'),
@@ -74,7 +74,9 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
     if (args.mode === 'create') {
       const taken = inspectCreateTarget(ctx.projectDir, args.path);
       if (taken) return { ok: false, result: taken };
-      return { ok: true, state: { mode: 'create' }, confirmation: confirmation('Create a new file') };
+      const planned = planTemporaryFile(ctx.projectDir, args.path);
+      if (!planned.ok) return { ok: false, result: fsFailureResult(planned) };
+      return { ok: true, state: { mode: 'create', temp: planned.temp }, confirmation: confirmation('Create a new file') };
     }
 
     const current = readProjectText(ctx.projectDir, args.path);
@@ -88,12 +90,15 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
     const readOnly = readOnlyRefusal(args.path, file.mode);
     if (readOnly) return { ok: false, result: readOnly };
     const diff = unifiedDiff(args.path, file.text, args.content);
+    const planned = planTemporaryFile(ctx.projectDir, args.path);
+    if (!planned.ok) return { ok: false, result: fsFailureResult(planned) };
     return {
       ok: true,
-      state: { mode: 'overwrite', sha256: sha256Hex(file.bytes), fileMode: file.mode },
+      state: { mode: 'overwrite', sha256: sha256Hex(file.bytes), fileMode: file.mode, temp: planned.temp },
       confirmation: confirmation(`Overwrite the existing file (${file.size} bytes)`, diff),
     };
   },
+  temporaryFiles: (state) => [state.temp],
   async execute(args, state, ctx): Promise<ToolResult> {
     if (ctx.signal?.aborted) return stoppedResult();
     const root = ctx.projectDir;
@@ -107,7 +112,7 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
         after: { kind: 'file', content: args.content },
         write: async () => {
           // The link refuses a name taken after the recheck too, by a writer that takes no lock.
-          const created = await createFileAtomically(root, args.path, args.content);
+          const created = await createFileAtomically(root, args.path, args.content, state.temp);
           if (!created.ok) return created.kind === TARGET_APPEARED ? changedAfterApproval() : { status: 'failed', output: created.reason };
           return { status: 'completed', output: withNote(`Created ${args.path} (${describeSize(args.content)}).`, created.note) };
         },
@@ -116,11 +121,12 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
 
     const approvedSha = state.sha256;
     const fileMode = state.fileMode;
+    const temp = state.temp;
     return lockedWrite(ctx, args.path, {
       recheck: () => recheckContent(root, args.path, approvedSha),
       after: { kind: 'file', content: args.content, mode: fileMode },
       write: async () => {
-        const replaced = await replaceFileAtomically(root, args.path, args.content, fileMode);
+        const replaced = await replaceFileAtomically(root, args.path, args.content, fileMode, temp);
         if (!replaced.ok) return { status: 'failed', output: replaced.reason };
         return { status: 'completed', output: withNote(`Overwrote ${args.path} (${describeSize(args.content)}).`, replaced.note) };
       },

@@ -34,7 +34,12 @@ export async function sessionView(
     projectDir: session.conversation.projectDir,
     mode,
     busy: session.turn !== null,
-    unknownCalls: session.conversation.unknownCalls.map((call) => ({ callId: call.call_id, name: call.name, arguments: call.arguments })),
+    unknownCalls: session.conversation.unknownCalls.map((call) => ({
+      callId: call.call_id,
+      name: call.name,
+      arguments: call.arguments,
+      ...(call.removed_temp_files ? { removedTempFiles: call.removed_temp_files } : {}),
+    })),
     loadProblems,
   };
   if (!withPast) return view;

@@ -1,7 +1,7 @@
 // Calls that were running when Mino stopped: their outcome is unknown, they
 // are never run again, and the person acknowledges them before the next question.
 import { useState } from 'react';
-import type { UnknownCallView } from '../../../../shared/sessions';
+import { removedTempFilesText, type UnknownCallView } from '../../../../shared/sessions';
 
 export const UNKNOWN_RESULTS_EXPLANATION =
   'Mino stopped while these calls were running; their outcome is unknown and they were not run again. Check the project, then acknowledge.';
@@ -21,6 +21,11 @@ export function UnknownResults({ calls, onAcknowledge }: UnknownResultsProps) {
         {calls.map((call) => (
           <li key={call.callId}>
             <code>{call.name}</code> <code className="muted">{call.arguments}</code>
+            {call.removedTempFiles && call.removedTempFiles.length > 0 ? (
+              <p data-testid="removed-temp-files">
+                {removedTempFilesText(call.removedTempFiles)}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -38,3 +43,4 @@ export function UnknownResults({ calls, onAcknowledge }: UnknownResultsProps) {
     </section>
   );
 }
+
