@@ -43,3 +43,8 @@ export function silentServer(name = 'silent'): McpStdioServerConfig {
 export function leakyServer(name: string, token: string): McpStdioServerConfig {
   return { name, command: process.execPath, args: [path.join(here, 'leakyServer.mjs')], env: { API_TOKEN: token } };
 }
+
+/** Tools: spawn_child (a child process of the server's own, pid returned), huge (a result of `mib` MiB). */
+export function familyServer(name = 'family'): McpStdioServerConfig {
+  return { name, command: process.execPath, args: [path.join(here, 'familyServer.mjs')] };
+}

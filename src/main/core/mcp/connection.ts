@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type CallToolResult, type Implementation, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServer, type McpServerConfig } from './config';
+import { GroupStdioTransport, McpMessageTooLargeError } from './groupStdioTransport';
 import { credentialValues, makeRedactor, type Redactor } from './redact';
 import { errorText, log } from '../log/log';
 
@@ -37,6 +38,8 @@ export class McpConnection {
   private connecting?: Promise<Client>;
   private lastError?: string;
   private stderrTail = '';
+  /** Set when the server sent a message over the cap; the closed connection is then reported as that. */
+  private tooLarge = false;
   private closing = new Set<Promise<void>>();
   private closed = false;
 
@@ -132,6 +135,7 @@ export class McpConnection {
 
   private async open(): Promise<Client> {
     this.stderrTail = '';
+    this.tooLarge = false;
     const client = new Client(this.options.clientInfo, { capabilities: {} });
     // Errors also reach the caller through the failed request; this keeps them from being unhandled.
     client.onerror = () => {};
@@ -147,7 +151,7 @@ export class McpConnection {
     client.onclose = () => {
       if (this.client !== client) return;
       this.client = undefined;
-      this.lastError = this.withStderr('the server closed the connection');
+      this.lastError = this.withStderr(this.closedReason());
       // Unasked for: the process exited (or the remote end hung up) while Mino still used it.
       log.warn('mcp.exited', { server: this.server.name, reason: this.lastError });
     };
@@ -162,17 +166,23 @@ export class McpConnection {
 
   private makeTransport(): Transport {
     if (isStdioServer(this.server)) {
-      const transport = new StdioClientTransport({
+      const params = {
         command: this.server.command,
         args: this.server.args ?? [],
-        // The SDK merges these over its minimal safe environment (PATH, HOME, ...), never Mino's own.
+        // Merged over the SDK's minimal safe environment (PATH, HOME, ...), never Mino's own.
         env: this.server.env ?? {},
         cwd: path.resolve(this.options.projectDir, this.server.cwd ?? '.'),
-        stderr: 'pipe',
-      });
+      };
+      // Its own process group where there are groups, so closing ends what the server started too.
+      const transport = process.platform === 'win32' ? new StdioClientTransport({ ...params, stderr: 'pipe' }) : new GroupStdioTransport(params);
       transport.stderr?.on('data', (chunk: Buffer) => {
         this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
       });
+      // The client chains its own handler after this one. A message over the cap closes the connection,
+      // which would otherwise read as "the server closed the connection".
+      transport.onerror = (error) => {
+        if (error instanceof McpMessageTooLargeError || /ReadBuffer exceeded maximum size/.test(error.message)) this.tooLarge = true;
+      };
       return transport;
     }
     return new StreamableHTTPClientTransport(new URL(this.server.url), {
@@ -208,9 +218,13 @@ export class McpConnection {
       return this.withStderr(`no answer within ${formatSeconds(timeoutMs)}`);
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-      return this.withStderr('the server closed the connection');
+      return this.withStderr(this.closedReason());
     }
     return this.withStderr(messageOf(error));
+  }
+
+  private closedReason(): string {
+    return this.tooLarge ? new McpMessageTooLargeError().message : 'the server closed the connection';
   }
 
   private withStderr(reason: string): string {
