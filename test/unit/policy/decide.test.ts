@@ -33,6 +33,23 @@ describe('the mode table', () => {
     for (const mode of PERMISSION_MODES) expect(decide({ kind: 'restricted_read' }, mode).decision).toBe('allow');
   });
 
+  it('asks in every mode, bypass included, before a bash call that runs outside the sandbox', () => {
+    for (const mode of PERMISSION_MODES) {
+      expect(decide({ kind: 'bash', outsideSandbox: true }, mode)).toEqual({
+        decision: 'ask',
+        reason: `${mode} mode asks before Bash commands outside the sandbox.`,
+        shown: false,
+      });
+    }
+  });
+
+  it('takes "outside the sandbox" from the validated bash arguments, and from no other kind of tool', () => {
+    const tool = (kind: ToolKind, target: ToolTarget) => ({ kind, target: () => target }) as unknown as AnyTool;
+    expect(factsFor(tool('bash', { outsideSandbox: true }), {})).toEqual({ kind: 'bash', outsideSandbox: true });
+    expect(factsFor(tool('mcp', { outsideSandbox: true }), {})).toEqual({ kind: 'mcp' });
+    expect(decide(factsFor(tool('bash', {}), {}), 'bypass')).toMatchObject({ decision: 'allow', shown: true });
+  });
+
   it('refuses a file write that has no target path, in every mode', () => {
     for (const mode of PERMISSION_MODES) expect(decide({ kind: 'file_write' }, mode).decision).toBe('deny');
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MODE_LIST, PERMISSION_MODES, type ToolKind } from '../../../src/shared/domain';
+import { MODE_LIST, PERMISSION_MODES } from '../../../src/shared/domain';
 import { isLoosening, stricterMode, unknownModeMessage } from '../../../src/main/core/policy/modes';
-import { MODE_ROWS, rowLoosens, type ModeRow, type Outcome } from '../../../src/main/core/policy/modeTable';
+import { MODE_ROWS, rowLoosens, type CallClass, type ModeRow, type Outcome } from '../../../src/main/core/policy/modeTable';
 
-const row = (outcomes: Record<ToolKind, Outcome>): ModeRow => ({ outcomes, warning: '' });
+const row = (outcomes: Omit<Record<CallClass, Outcome>, 'unsandboxed_bash'>): ModeRow => ({ outcomes: { ...outcomes, unsandboxed_bash: 'ask' }, warning: '' });
 
 describe('isLoosening', () => {
   it.each([

@@ -4,8 +4,8 @@
 // tool kind or mode reaches the model without anyone editing a prompt (and
 // existing installs learn about it too). What a person writes is SOUL.md,
 // sent after this. Guidance only: the decision never reads any of it.
-import { MODE_LIST, PERMISSION_MODES, TOOL_KINDS, type ToolKind } from '../../../shared/domain';
-import { KIND_NAMES, MODE_ROWS, type Outcome } from '../policy/modeTable';
+import { MODE_LIST, PERMISSION_MODES, TOOL_KINDS } from '../../../shared/domain';
+import { CALL_CLASSES, KIND_NAMES, MODE_ROWS, type CallClass, type Outcome } from '../policy/modeTable';
 import { INITIAL_MODE } from '../policy/modes';
 import { isMcpToolName } from '../mcp/toolName';
 import type { AnyTool } from '../tools/types';
@@ -20,8 +20,8 @@ const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
 /** "manual: restricted reads run; file writes and edits, Bash commands and MCP calls are shown to the person, …". */
 function modeLine(mode: (typeof PERMISSION_MODES)[number]): string {
   const row = MODE_ROWS[mode].outcomes;
-  const byOutcome = new Map<Outcome, ToolKind[]>();
-  for (const kind of TOOL_KINDS) byOutcome.set(row[kind], [...(byOutcome.get(row[kind]) ?? []), kind]);
+  const byOutcome = new Map<Outcome, CallClass[]>();
+  for (const kind of CALL_CLASSES) byOutcome.set(row[kind], [...(byOutcome.get(row[kind]) ?? []), kind]);
   const parts = [...byOutcome].map(([outcome, kinds]) => `${joinWords(kinds.map((kind) => KIND_NAMES[kind]))} ${OUTCOME_WORDS[outcome]}`);
   return `  - ${mode}${mode === INITIAL_MODE ? ' (every session starts in it)' : ''}: ${parts.join('; ')}.`;
 }

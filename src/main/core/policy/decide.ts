@@ -5,7 +5,7 @@
 // contents, tool output or a summary.
 import type { Decision, PermissionMode, ToolKind } from '../../../shared/domain';
 import type { ProjectPath } from '../fs/projectPath';
-import { KIND_NAMES, MODE_ROWS } from './modeTable';
+import { KIND_NAMES, MODE_ROWS, type CallClass } from './modeTable';
 import { protectedRuleFor, type TargetType } from './protectedPaths';
 
 
@@ -15,6 +15,8 @@ export interface DecisionFacts {
   readonly path?: ProjectPath;
   /** What `path` names, as the tool declares it; absent is judged as a possible directory. */
   readonly pathIs?: TargetType;
+  /** A bash call that asked to run outside the sandbox, with the person's full rights. */
+  readonly outsideSandbox?: true;
 }
 
 export interface Verdict {
@@ -28,15 +30,16 @@ export interface Verdict {
 /** What a tool declares about itself; every tool (tools/types) has this shape. */
 export interface DeclaredTool {
   readonly kind: ToolKind;
-  target(args: unknown): { path?: ProjectPath; pathIs?: TargetType };
+  target(args: unknown): { path?: ProjectPath; pathIs?: TargetType; outsideSandbox?: true };
 }
 
 /** Builds the facts from the tool's own declarations only; the arguments reach them through `target`, which normalizes. */
 export function factsFor(tool: DeclaredTool, args: unknown): DecisionFacts {
   const target = tool.target(args);
-  const facts: { kind: ToolKind; path?: ProjectPath; pathIs?: TargetType } = { kind: tool.kind };
+  const facts: { kind: ToolKind; path?: ProjectPath; pathIs?: TargetType; outsideSandbox?: true } = { kind: tool.kind };
   if (target.path !== undefined) facts.path = target.path;
   if (target.pathIs !== undefined) facts.pathIs = target.pathIs;
+  if (tool.kind === 'bash' && target.outsideSandbox === true) facts.outsideSandbox = true;
   return facts;
 }
 
@@ -52,11 +55,11 @@ export function decide(facts: DecisionFacts, mode: PermissionMode): Verdict {
     return deny('Blocked by policy: this file call has no target path the program could check. Do not retry or work around this with another tool.');
   }
 
-  const outcome = MODE_ROWS[mode]?.outcomes[facts.kind];
+  const outcome = MODE_ROWS[mode]?.outcomes[callClassOf(facts)];
   if (outcome === undefined) {
     return deny(`Blocked by policy: the program does not know how to judge this call in ${String(mode)} mode. Do not retry or work around this with another tool.`);
   }
-  const what = KIND_NAMES[facts.kind];
+  const what = KIND_NAMES[callClassOf(facts)];
   switch (outcome) {
     case 'allow':
       return { decision: 'allow', reason: `${capitalize(what)} run in every mode.`, shown: false };
@@ -67,6 +70,11 @@ export function decide(facts: DecisionFacts, mode: PermissionMode): Verdict {
     case 'deny':
       return deny(`Blocked by policy: ${mode} mode does not run ${what}. Do not retry or work around this with another tool; the person can change the mode.`);
   }
+}
+
+/** The table's column for a call: its kind, except a bash call that leaves the sandbox. */
+function callClassOf(facts: DecisionFacts): CallClass {
+  return facts.kind === 'bash' && facts.outsideSandbox === true ? 'unsandboxed_bash' : facts.kind;
 }
 
 /**

@@ -1,12 +1,27 @@
-// The bash tool: one shell command, run with the person's account
-// permissions after their approval (or in bypass mode). It is not a sandbox;
-// what it bounds is time (the whole process group is killed) and output size.
+// The bash tool: one shell command, after the person's approval (or in bypass
+// mode). Where the machine allows it the command runs in the kernel sandbox
+// (core/sandbox): the project writable except .git/, everything else
+// read-only, secrets hidden, no network. A call may ask to run outside it
+// (`"sandbox": false`), which the policy always puts to the person. Time
+// (the whole process group is killed) and output size are bounded either way.
+import * as os from 'node:os';
 import { z } from 'zod';
-import type { ToolResult } from '../../../shared/domain';
+import type { ConfirmationField, ToolResult } from '../../../shared/domain';
+import { loadMcpConfig } from '../mcp/config';
+import { credentialValues, MIN_SECRET_LENGTH } from '../mcp/redact';
+import { sandboxAvailability, type SandboxAvailability } from '../sandbox/availability';
+import { sandboxBlockedNote } from '../sandbox/blocked';
+import { sandboxLaunch, type SandboxLaunch } from '../sandbox/launch';
 import { runInProcessGroup, type GroupRunOutcome } from './processGroup';
-import type { Tool, Validation } from './types';
+import type { Tool, ToolContext, Validation } from './types';
 
+/** Shown when the command runs with the person's rights because no sandbox is available or it is turned off. */
 export const BASH_WARNING = 'Runs with your account permissions; this is not a sandbox.';
+/** Shown when the model asked to leave the sandbox: the plainest statement of what approving means. */
+export const BASH_OUTSIDE_SANDBOX_WARNING =
+  'Runs OUTSIDE the sandbox, with your full rights: it can read your secrets, use the network and change any file you can.';
+export const BASH_SANDBOXED_NOTE =
+  'Runs in the sandbox: it can change the project (not .git/), can read but not change the rest of the file system, cannot read secret files and has no network.';
 export const BASH_DENIAL_MESSAGE = 'The user did not approve this command. Do not retry without a new user request.';
 
 export interface BashToolOptions {
@@ -16,9 +31,14 @@ export interface BashToolOptions {
   killGraceMs?: number;
   /** Default 64 KiB. */
   maxOutputBytes?: number;
+  /**
+   * Whether commands may be sandboxed, asked before each call: the machine's
+   * ability and the person's setting. Default: the machine's ability alone.
+   */
+  sandbox?: () => Promise<SandboxAvailability>;
 }
 
-const DEFAULTS = { timeoutMs: 30_000, killGraceMs: 2_000, maxOutputBytes: 64 * 1024 } as const;
+const DEFAULTS = { timeoutMs: 30_000, killGraceMs: 2_000, maxOutputBytes: 64 * 1024, sandbox: () => sandboxAvailability() } as const;
 
 const argsSchema = z.strictObject({
   command: z
@@ -26,11 +46,21 @@ const argsSchema = z.strictObject({
     .describe('The shell command, run as `bash -c COMMAND` in the project directory.')
     .refine((command) => command.trim() !== '', { message: 'the command is empty' })
     .refine((command) => !command.includes('\0'), { message: 'the command contains a NUL character' }),
+  sandbox: z
+    .boolean()
+    .optional()
+    .describe(
+      'Leave out to run in the sandbox. false asks the user to run the command outside the sandbox with their full rights; ' +
+        'use it only when the sandbox blocked something the task needs (network access, git commit, writing outside the project).',
+    ),
 });
 
 export type BashArgs = z.infer<typeof argsSchema>;
 
-export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, null> {
+/** How an approved call will run, settled when it is inspected so the confirmation and the run agree. */
+export type BashPlan = { sandbox: Extract<SandboxAvailability, { available: true }> } | { sandbox: null; why: 'asked' | string };
+
+export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, BashPlan | null> {
   const limits = { ...DEFAULTS, ...options };
   const timeoutText = `${formatSeconds(limits.timeoutMs)} s`;
   const capText = formatBytes(limits.maxOutputBytes);
@@ -38,7 +68,9 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, nu
   return {
     name: 'bash',
     description:
-      'Run a shell command with `bash -c` in the project directory, with the user\'s account permissions. ' +
+      'Run a shell command with `bash -c` in the project directory. Where available it runs in a sandbox: the project is ' +
+      'writable except .git/, the rest of the file system is read-only, secret files read as empty, there is no network, ' +
+      'and everything it started ends with it. `"sandbox": false` asks the user to run it outside the sandbox instead. ' +
       `The user may be asked to approve it. Standard input is closed, so interactive commands get end-of-file. ` +
       `The command and everything it started are stopped after ${timeoutText}; at most ${capText} of combined ` +
       'stdout and stderr is returned, followed by the exit code. Prefer read_file, list_dir, write_file and ' +
@@ -53,43 +85,95 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, nu
       const problems = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message);
       return {
         ok: false,
-        reason: `Invalid bash arguments (${problems.join('; ')}). Send exactly {"command": "<non-empty shell command>"}, for example {"command": "ls -la"}.`,
+        reason:
+          `Invalid bash arguments (${problems.join('; ')}). Send exactly {"command": "<non-empty shell command>"}, for example {"command": "ls -la"}, ` +
+          'optionally with "sandbox": false to ask to run it outside the sandbox.',
       };
     },
 
-    // A shell string names no target the program could check; the decision uses the kind alone.
-    target: () => ({}),
+    // A shell string names no target the program could check; the decision uses the kind and whether the call
+    // asked to leave the sandbox, both read from the validated arguments.
+    target: (args) => (args.sandbox === false ? { outsideSandbox: true } : {}),
 
     async inspect(args, ctx) {
+      const plan = await planFor(args, limits.sandbox);
       return {
         ok: true,
-        state: null,
+        state: plan,
         confirmation: {
           tool: 'bash',
           fields: [
             { label: 'Command', value: args.command },
             { label: 'Working directory', value: ctx.projectDir },
+            sandboxField(plan),
           ],
-          warning: BASH_WARNING,
+          warning: plan.sandbox ? BASH_SANDBOXED_NOTE : plan.why === 'asked' ? BASH_OUTSIDE_SANDBOX_WARNING : BASH_WARNING,
         },
       };
     },
 
-    async execute(args, _state, ctx): Promise<ToolResult> {
+    async execute(args, state, ctx): Promise<ToolResult> {
       if (ctx.signal?.aborted) {
         return { status: 'failed', output: 'Not run: the turn was stopped before the command started.' };
       }
-      const outcome = await runInProcessGroup('bash', ['-c', args.command], {
-        cwd: ctx.projectDir,
-        env: commandEnvironment(process.env),
-        timeoutMs: limits.timeoutMs,
-        killGraceMs: limits.killGraceMs,
-        maxOutputBytes: limits.maxOutputBytes,
-        signal: ctx.signal,
-      });
-      return resultFor(outcome, timeoutText, capText);
+      const plan = state ?? (await planFor(args, limits.sandbox));
+      const env = commandEnvironment(process.env, await mcpCredentials(ctx.homeDir));
+      let launch: SandboxLaunch | null = null;
+      if (plan.sandbox) {
+        try {
+          launch = await sandboxLaunch(plan.sandbox, { command: ['bash', '-c', args.command], projectDir: ctx.projectDir, homeDirs: homeDirsOf(ctx), env });
+        } catch (error) {
+          return {
+            status: 'failed',
+            output:
+              `Not run: the sandbox could not be set up (${error instanceof Error ? error.message : String(error)}). ` +
+              'If the command must run anyway, call bash again with "sandbox": false to ask the user to run it outside the sandbox.',
+          };
+        }
+      }
+      try {
+        const outcome = await runInProcessGroup(launch?.file ?? 'bash', launch?.args ?? ['-c', args.command], {
+          cwd: ctx.projectDir,
+          env: launch?.env ?? env,
+          timeoutMs: limits.timeoutMs,
+          killGraceMs: limits.killGraceMs,
+          maxOutputBytes: limits.maxOutputBytes,
+          signal: ctx.signal,
+        });
+        const result = resultFor(outcome, timeoutText, capText);
+        const note = launch && result.status === 'failed' && outcome.ending === 'exited' ? sandboxBlockedNote(outcome.output) : null;
+        return note ? { ...result, output: `${result.output}\n${note}` } : result;
+      } finally {
+        await launch?.cleanup();
+      }
     },
   };
+}
+
+async function planFor(args: BashArgs, sandbox: () => Promise<SandboxAvailability>): Promise<BashPlan> {
+  if (args.sandbox === false) return { sandbox: null, why: 'asked' };
+  const available = await sandbox();
+  return available.available ? { sandbox: available } : { sandbox: null, why: available.reason };
+}
+
+function sandboxField(plan: BashPlan): ConfirmationField {
+  const value = plan.sandbox
+    ? `on (${plan.sandbox.kind === 'bwrap' ? 'Linux bubblewrap' : 'macOS sandbox-exec'})`
+    : plan.why === 'asked'
+      ? 'off: the model asked to run this command outside the sandbox'
+      : `not available: ${plan.why}`;
+  return { label: 'Sandbox', value };
+}
+
+/** The home Mino uses and the account's own: a test or a script may point HOME elsewhere, the secrets stay where they are. */
+function homeDirsOf(ctx: ToolContext): string[] {
+  return [...new Set([ctx.homeDir, os.homedir()])];
+}
+
+/** Every credential configured for an MCP server; a problem reading the file is the MCP manager's to report. */
+async function mcpCredentials(homeDir: string): Promise<string[]> {
+  const config = await loadMcpConfig(homeDir);
+  return config.servers.flatMap(credentialValues);
 }
 
 export const bashTool = createBashTool();
@@ -97,10 +181,17 @@ export const bashTool = createBashTool();
 /** Variables a command never sees: the model service key would otherwise be one `env` away from the model. */
 export const WITHHELD_VARIABLES = ['OPENAI_API_KEY'] as const;
 
-/** The person's environment, less the variables Mino keeps to itself. */
-export function commandEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/**
+ * The person's environment, less the variables Mino keeps to itself and any
+ * variable holding a credential configured for an MCP server.
+ */
+export function commandEnvironment(env: NodeJS.ProcessEnv, credentials: readonly string[] = []): NodeJS.ProcessEnv {
   const copy = { ...env };
   for (const name of WITHHELD_VARIABLES) delete copy[name];
+  const secrets = new Set(credentials.filter((value) => value.length >= MIN_SECRET_LENGTH));
+  for (const [name, value] of Object.entries(copy)) {
+    if (value !== undefined && secrets.has(value)) delete copy[name];
+  }
   return copy;
 }
 

@@ -43,6 +43,8 @@ export interface ToolTarget {
    * out, the policy assumes it may be a directory and judges it more strictly.
    */
   pathIs?: 'file' | 'directory';
+  /** bash: the validated call asked to run outside the sandbox (`"sandbox": false`). */
+  outsideSandbox?: true;
 }
 
 export type Inspection<State> =
