@@ -117,6 +117,15 @@ export const SETTING_FIELDS = {
     schema: StreamIdleTimeoutSchema,
     default: 120,
   }),
+  bashSandbox: setting({
+    label: 'Sandbox bash commands',
+    help:
+      'Run bash commands in the kernel sandbox where this machine has one (project writable except .git, no network, secrets hidden). ' +
+      'Turned off, every command runs with your full rights.',
+    kind: { type: 'boolean' },
+    schema: z.boolean({ error: 'bashSandbox must be true or false.' }),
+    default: true,
+  }),
 };
 
 export type SettingFields = typeof SETTING_FIELDS;

@@ -31,11 +31,20 @@ describe('settings', () => {
   });
 
   it('saves valid settings to a 0600 file in a 0700 ~/.mino and reads them back', async () => {
-    const settings = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen-coder', contextWindow: 32_768, checkpointCapMb: 200, streamIdleTimeout: 300 };
+    const settings = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen-coder', contextWindow: 32_768, checkpointCapMb: 200, streamIdleTimeout: 300, bashSandbox: false };
     expect(await saveSettings(home, settings)).toEqual(loaded(settings));
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
     expect((await fs.stat(path.dirname(file))).mode & 0o777).toBe(0o700);
     expect(await loadSettings(home)).toEqual(loaded(settings));
+  });
+
+  it('reads "bashSandbox": false, and refuses a bashSandbox that is not true or false', async () => {
+    await writeRaw('{ "bashSandbox": false }');
+    expect(await loadSettings(home)).toEqual(loaded({ ...DEFAULT_SETTINGS, bashSandbox: false }));
+    await writeRaw('{ "bashSandbox": "off" }');
+    const refused = await loadSettings(home);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error).toContain('bashSandbox must be true or false.');
   });
 
   it('keeps keys it does not know and reports each one by name, without refusing the file', async () => {

@@ -36,6 +36,8 @@ export interface ConversationDeps {
   builtinTools: readonly AnyTool[];
   /** Who opens sessions, as the session lock names it to a second opener: "desktop window", "CLI". */
   owner?: string;
+  /** What the person should be told before a turn (that commands are not sandboxed, say); asked per turn. */
+  notices?: () => Promise<string[]>;
   /** Tools from external servers, connected lazily; problems are told to the person. */
   externalTools?: (projectDir: string) => Promise<{ tools: AnyTool[]; problems: string[] }>;
   /** The size cap of ~/.mino/checkpoints in bytes (a setting); default 500 MB. */
@@ -222,6 +224,7 @@ export class Conversation {
         options.onEvent?.({ type: 'turn_end', ...outcome });
         return outcome;
       }
+      for (const notice of this.deps.notices ? await this.deps.notices() : []) options.onEvent?.({ type: 'notice', message: notice });
       const external = this.deps.externalTools ? await this.deps.externalTools(this.projectDir) : { tools: [], problems: [] };
       for (const problem of external.problems) options.onEvent?.({ type: 'notice', message: problem });
       const offered = [...this.deps.builtinTools, ...external.tools];

@@ -4,14 +4,26 @@ import { modelClientFor } from '../config/modelConfig';
 import { loadSoul } from '../config/soul';
 import { loadMcpConfig } from '../mcp/config';
 import type { McpManager } from '../mcp/manager';
+import { credentialValues } from '../mcp/redact';
+import { sandboxAvailability, type SandboxAvailability } from '../sandbox/availability';
 import { skillViewTool } from '../tools/skillView';
-import { bashTool } from '../tools/bash';
+import { bashTool, createBashTool } from '../tools/bash';
 import { fileTools } from '../tools/fileTools';
 import type { AnyTool } from '../tools/types';
 import type { ConversationDeps } from './conversation';
 import type { Settings } from '../../../shared/settings';
 
+/** The built-in tools as the pure validation of a saved session sees them; a session's own bash reads its settings. */
 export const BUILTIN_TOOLS: readonly AnyTool[] = [...fileTools, skillViewTool, bashTool];
+
+/** Where the sandbox is turned off in Settings, that is the reason commands are not sandboxed. */
+export const SANDBOX_TURNED_OFF = 'the sandbox is turned off in Settings ("bashSandbox": false in ~/.mino/config.json)';
+
+/** Whether this session's commands run sandboxed: the person's setting first, then what the machine can do. */
+export async function commandSandbox(settings: () => Promise<Settings>): Promise<SandboxAvailability> {
+  if ((await settings()).bashSandbox === false) return { available: false, reason: SANDBOX_TURNED_OFF };
+  return sandboxAvailability();
+}
 
 export interface DepsOptions {
   homeDir: string;
@@ -22,6 +34,15 @@ export interface DepsOptions {
   storedApiKey?: () => Promise<string | null>;
   /** Who opens the sessions, as a second opener is told: "desktop window", "CLI". */
   owner?: string;
+  /** Notices already given, so each is said once; default: once per process (the app, or one `mino exec`). */
+  told?: Set<string>;
+}
+
+const toldThisProcess = new Set<string>();
+
+/** The notice that commands run with the person's full rights, and why. */
+export function notSandboxedNotice(reason: string): string {
+  return `Bash commands are not sandboxed: ${reason}. They run with your account's permissions, asking as the permission mode says.`;
 }
 
 export interface SessionDeps {
@@ -45,11 +66,16 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
     const listed = mcp.manager ? await mcp.manager.tools() : { tools: [], problems: [] };
     return { tools: listed.tools, problems: [...mcp.problems, ...listed.problems] };
   };
+  const bash = createBashTool({
+    sandbox: () => commandSandbox(options.settings),
+    // Read per call, so a server configured since is covered; its problems are reported by the MCP manager.
+    credentials: async () => (await loadMcpConfig(options.homeDir)).servers.flatMap(credentialValues),
+  });
   return {
     deps: {
       homeDir: options.homeDir,
       ...(options.owner === undefined ? {} : { owner: options.owner }),
-      builtinTools: BUILTIN_TOOLS,
+      builtinTools: BUILTIN_TOOLS.map((tool) => (tool.name === bash.name ? bash : tool)),
       instructions: () => loadSoul(options.homeDir),
       model: async () =>
         modelClientFor({
@@ -59,6 +85,15 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
         }),
       externalTools,
       checkpointCapBytes: async () => (await options.settings()).checkpointCapMb * 1024 * 1024,
+      notices: async () => {
+        const sandbox = await commandSandbox(options.settings);
+        if (sandbox.available) return [];
+        const notice = notSandboxedNotice(sandbox.reason);
+        const told = options.told ?? toldThisProcess;
+        if (told.has(notice)) return [];
+        told.add(notice);
+        return [notice];
+      },
     },
     close: async () => {
       await mcp?.manager?.close();

@@ -7,8 +7,6 @@
 import * as os from 'node:os';
 import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
-import { loadMcpConfig } from '../mcp/config';
-import { credentialValues, MIN_SECRET_LENGTH } from '../mcp/redact';
 import { sandboxAvailability, type SandboxAvailability } from '../sandbox/availability';
 import { sandboxBlockedNote } from '../sandbox/blocked';
 import { sandboxLaunch, type SandboxLaunch } from '../sandbox/launch';
@@ -36,9 +34,17 @@ export interface BashToolOptions {
    * ability and the person's setting. Default: the machine's ability alone.
    */
   sandbox?: () => Promise<SandboxAvailability>;
+  /** Credentials configured elsewhere (MCP servers), asked before each call; a variable holding one is withheld. */
+  credentials?: () => Promise<readonly string[]>;
 }
 
-const DEFAULTS = { timeoutMs: 30_000, killGraceMs: 2_000, maxOutputBytes: 64 * 1024, sandbox: () => sandboxAvailability() } as const;
+const DEFAULTS = {
+  timeoutMs: 30_000,
+  killGraceMs: 2_000,
+  maxOutputBytes: 64 * 1024,
+  sandbox: () => sandboxAvailability(),
+  credentials: async (): Promise<readonly string[]> => [],
+} as const;
 
 const argsSchema = z.strictObject({
   command: z
@@ -117,7 +123,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
         return { status: 'failed', output: 'Not run: the turn was stopped before the command started.' };
       }
       const plan = state ?? (await planFor(args, limits.sandbox));
-      const env = commandEnvironment(process.env, await mcpCredentials(ctx.homeDir));
+      const env = commandEnvironment(process.env, await limits.credentials());
       let launch: SandboxLaunch | null = null;
       if (plan.sandbox) {
         try {
@@ -170,13 +176,11 @@ function homeDirsOf(ctx: ToolContext): string[] {
   return [...new Set([ctx.homeDir, os.homedir()])];
 }
 
-/** Every credential configured for an MCP server; a problem reading the file is the MCP manager's to report. */
-async function mcpCredentials(homeDir: string): Promise<string[]> {
-  const config = await loadMcpConfig(homeDir);
-  return config.servers.flatMap(credentialValues);
-}
 
 export const bashTool = createBashTool();
+
+/** A configured value shorter than this ("1", "on") names no secret; withholding every variable equal to it would only break things. */
+export const MIN_CREDENTIAL_LENGTH = 4;
 
 /** Variables a command never sees: the model service key would otherwise be one `env` away from the model. */
 export const WITHHELD_VARIABLES = ['OPENAI_API_KEY'] as const;
@@ -188,7 +192,7 @@ export const WITHHELD_VARIABLES = ['OPENAI_API_KEY'] as const;
 export function commandEnvironment(env: NodeJS.ProcessEnv, credentials: readonly string[] = []): NodeJS.ProcessEnv {
   const copy = { ...env };
   for (const name of WITHHELD_VARIABLES) delete copy[name];
-  const secrets = new Set(credentials.filter((value) => value.length >= MIN_SECRET_LENGTH));
+  const secrets = new Set(credentials.filter((value) => value.length >= MIN_CREDENTIAL_LENGTH));
   for (const [name, value] of Object.entries(copy)) {
     if (value !== undefined && secrets.has(value)) delete copy[name];
   }
