@@ -33,7 +33,7 @@ function gateWith(target: DispatchTarget) {
 const VALID: Record<InvokeChannel, unknown> = {
   'app:info': undefined,
   'settings:get': undefined,
-  'settings:set': { baseUrl: 'http://127.0.0.1:8080/v1', model: 'local', contextWindow: 32000 },
+  'settings:set': { baseUrl: 'http://127.0.0.1:8080/v1', model: 'local', contextWindow: 32000, bashSandbox: false },
   'mcp:status': undefined,
   'skills:list': undefined,
   'skills:reload': undefined,

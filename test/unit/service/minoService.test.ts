@@ -161,7 +161,7 @@ describe('MinoService: settings, key and clients', () => {
     const service = makeService();
     const a = connect(service, 'a');
     const b = connect(service, 'b');
-    const settings = { baseUrl: 'https://models.example/v1', model: 'm', contextWindow: 64_000, checkpointCapMb: 500, streamIdleTimeout: 90 };
+    const settings = { baseUrl: 'https://models.example/v1', model: 'm', contextWindow: 64_000, checkpointCapMb: 500, streamIdleTimeout: 90, bashSandbox: true };
     expect(await a.call('settings:set', settings)).toMatchObject({ ok: true, value: { settings } });
     expect(b.events).toEqual([{ event: 'settings:changed', payload: { settings, problems: [], path: path.join(home, '.mino', 'config.json') } }]);
     expect(await b.call('settings:get')).toMatchObject({ ok: true, value: { settings } });

@@ -59,7 +59,7 @@ describe('per-session permission modes', () => {
     // accept-edits -> bypass loosens again, with the bypass warning.
     modes.request(A, S1, { mode: 'accept-edits', confirmationId: asked.confirmationId });
     expect(modes.request(A, S1, { mode: 'bypass' })).toMatchObject({ status: 'needs_confirmation', warning: MODE_WARNINGS.bypass });
-    expect(MODE_WARNINGS.bypass).toMatch(/Bash commands run with your account permissions/);
+    expect(MODE_WARNINGS.bypass).toMatch(/Bash commands run in the sandbox where this machine has one .*a command that asks to leave the sandbox still asks/);
     expect(MODE_WARNINGS.bypass).toMatch(/MCP arguments go to their services/);
   });
 
