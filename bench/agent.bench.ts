@@ -2,7 +2,8 @@
 // 1. the loop's own cost per tool round trip, against the bare request time
 //    of the same loopback mock;
 // 2. loading saved sessions of 1,000 and 10,000 records (time, peak heap);
-// 3. per streamed text delta, the time from the SDK event to our event.
+// 3. per streamed text delta, the time from the SDK event to our event;
+// 4. what the write locks cost per edit round trip (at most 5% is the target).
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,8 +13,11 @@ import { BUILTIN_TOOLS, sessionDeps } from '../src/main/core/agent/defaultDeps';
 import { ToolRegistry } from '../src/main/core/agent/toolRegistry';
 import { DEFAULT_SETTINGS } from '../src/main/core/config/settings';
 import { createModelClient } from '../src/main/core/model/client';
+import { lockFileForWrite } from '../src/main/core/locks/fileLock';
+import { lockSession } from '../src/main/core/locks/sessionLock';
 import { loadSession } from '../src/main/core/sessions/load';
 import { SessionLog } from '../src/main/core/sessions/sessionLog';
+import type { ProjectPath } from '../src/main/core/fs/projectPath';
 import { startMockResponsesServer } from '../test/support/mockResponsesServer';
 
 const median = (values: number[]) => {
@@ -35,6 +39,7 @@ async function main(): Promise<void> {
     await roundTrips(server, env, home, project);
     await loading(home, project);
     await deltas(server);
+    await locks(server, env, home, project);
   } finally {
     await server.close();
     await fs.rm(root, { recursive: true, force: true });
@@ -157,6 +162,60 @@ async function deltas(server: Awaited<ReturnType<typeof startMockResponsesServer
   console.log(`   bare SSE read per delta:          ${ms(b)}`);
   console.log(`   client, up to our event, per delta: ${ms(c)}`);
   console.log(`   core + SDK cost per delta: ${ms(Math.max(c - b, 0))} (ratio ${(c / b).toFixed(2)}x)`);
+}
+
+
+async function locks(server: Awaited<ReturnType<typeof startMockResponsesServer>>, env: NodeJS.ProcessEnv, home: string, project: string) {
+  // An edit round trip as the person's bypass mode runs it (no dialog): the
+  // model request, the saved records, inspection, and the write with its
+  // lock. The lock itself is then timed alone on the same file, so the
+  // baseline is the same round trip without it.
+  const file = path.join(project, 'locked.txt');
+  await fs.writeFile(file, 'v0\n');
+  const { deps, close } = sessionDeps({ homeDir: home, env, settings: async () => DEFAULT_SETTINGS });
+  const rounds = 10;
+  const roundTimes: number[] = [];
+  let version = 0;
+  for (let s = 0; s < 15; s += 1) {
+    for (let i = 0; i < rounds; i += 1) {
+      server.enqueue({ calls: [{ name: 'edit_file', arguments: { path: 'locked.txt', old_string: `v${version}`, new_string: `v${version + 1}` } }] });
+      version += 1;
+    }
+    server.enqueue({ text: 'done' });
+    const conversation = await Conversation.start(deps, project);
+    const start = performance.now();
+    await conversation.ask('go', { mode: 'bypass', approver: { approve: async () => false }, limits: { modelRequests: rounds + 1, toolCalls: rounds } });
+    roundTimes.push((performance.now() - start) / (rounds + 1));
+    await conversation.close();
+  }
+  await close();
+  if ((await fs.readFile(file, 'utf8')) !== `v${version}\n`) throw new Error('the benchmark edits did not all complete');
+
+  const lockTimes: number[] = [];
+  for (let i = 0; i < 300; i += 1) {
+    const start = performance.now();
+    const held = await lockFileForWrite(home, project, 'locked.txt' as ProjectPath);
+    if (!held.ok) throw new Error(held.reason);
+    held.release();
+    lockTimes.push(performance.now() - start);
+  }
+  const sessionLockTimes: number[] = [];
+  const log = await SessionLog.create(home, project);
+  await log.close();
+  for (let i = 0; i < 300; i += 1) {
+    const start = performance.now();
+    lockSession(home, log.id, 'bench').release();
+    sessionLockTimes.push(performance.now() - start);
+  }
+  const roundTrip = median(roundTimes);
+  const lock = median(lockTimes);
+  const baseline = roundTrip - lock;
+  console.log('4. Write locks per edit round trip (bypass mode, median per model request)');
+  console.log(`   edit round trip with the file lock: ${ms(roundTrip)}`);
+  console.log(`   file lock taken and released:       ${ms(lock)}`);
+  console.log(`   baseline (round trip without it):   ${ms(baseline)}`);
+  console.log(`   lock on / baseline: ${(roundTrip / baseline).toFixed(3)}x, the lock's share ${((lock / roundTrip) * 100).toFixed(2)}% (target: at most 5%)`);
+  console.log(`   session lock taken and released (once per opened session): ${ms(median(sessionLockTimes))}`);
 }
 
 void main();
