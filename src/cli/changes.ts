@@ -93,7 +93,7 @@ export async function runChanges(args: ChangesArgs, rawIo: ChangesIo): Promise<n
   }
   try {
     const project = await checkProjectDir(conversation.projectDir, homeDir);
-    if (!project.ok) return fail(project.message, 2);
+    if (!project.ok) return fail(project.reason, 2);
     if (args.command === 'changes') {
       const turns = await conversation.changes();
       if (args.json) for (const turn of turns) stdout.write(`${jsonLine({ type: 'turn_changes', ...turn })}\n`);

@@ -108,7 +108,7 @@ async function execInHome(args: ExecArgs, io: ExecIo, rawIo: ExecIo, homeDir: st
     const project = await checkProjectDir(conversation.projectDir, homeDir);
     const asked = args.projectDir === undefined ? null : await checkProjectDir(resolveDir(args.projectDir), homeDir);
     const problem = !project.ok
-      ? project.message
+      ? project.reason
       : asked && (!asked.ok || asked.projectDir !== project.projectDir)
         ? `Session ${args.sessionId} belongs to ${conversation.projectDir}. Leave out --project, or name that folder.`
         : null;
@@ -118,7 +118,7 @@ async function execInHome(args: ExecArgs, io: ExecIo, rawIo: ExecIo, homeDir: st
     }
   } else {
     const project = await checkProjectDir(resolveDir(args.projectDir), homeDir);
-    if (!project.ok) return fail(project.message, EXIT.usage);
+    if (!project.ok) return fail(project.reason, EXIT.usage);
     conversation = await Conversation.start(deps, project.projectDir);
   }
 

@@ -52,7 +52,7 @@ const VALID: Record<InvokeChannel, unknown> = {
   'turn:send': { text: 'Change the greeting.' },
   'turn:stop': undefined,
   'approvals:answer': { requestId: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f', approved: true },
-  'mode:set': { mode: 'bypass', confirmed: true },
+  'mode:set': { mode: 'bypass', confirmationId: '7d3c8d9e-0000-4000-8000-000000000000' },
   'links:check': { url: 'https://example.com/docs' },
   'links:open': { id: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f' },
 };

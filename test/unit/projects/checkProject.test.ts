@@ -24,18 +24,18 @@ describe('which folders can be projects', () => {
     await fs.mkdir(path.join(home, rel), { recursive: true });
     const check = await checkProjectDir(path.join(home, rel), home);
     expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.message).toMatch(/inside a protected \.(git|ssh|aws|gnupg)\/ directory/);
+    if (!check.ok) expect(check.reason).toMatch(/inside a protected \.(git|ssh|aws|gnupg)\/ directory/);
   });
 
   it('refuses the home directory, which contains ~/.mino', async () => {
     const check = await checkProjectDir(home, home);
-    expect(check).toMatchObject({ ok: false, message: expect.stringContaining('will not open') });
+    expect(check).toMatchObject({ ok: false, reason: expect.stringContaining('will not open') });
   });
 
   it('refuses a file and a folder that does not exist', async () => {
     await fs.writeFile(path.join(root, 'file.txt'), 'x');
-    expect(await checkProjectDir(path.join(root, 'file.txt'), home)).toMatchObject({ ok: false, message: expect.stringContaining('is not a folder') });
-    expect(await checkProjectDir(path.join(root, 'gone'), home)).toMatchObject({ ok: false, message: expect.stringContaining('does not exist') });
+    expect(await checkProjectDir(path.join(root, 'file.txt'), home)).toMatchObject({ ok: false, reason: expect.stringContaining('is not a folder') });
+    expect(await checkProjectDir(path.join(root, 'gone'), home)).toMatchObject({ ok: false, reason: expect.stringContaining('does not exist') });
   });
 });
 
@@ -46,7 +46,7 @@ describe('~/.mino itself', () => {
       const home = path.join(root, 'home');
       await fs.mkdir(path.join(home, '.mino', 'sessions'), { recursive: true });
       for (const dir of [path.join(home, '.mino'), path.join(home, '.mino', 'sessions')]) {
-        expect(await checkProjectDir(dir, home)).toMatchObject({ ok: false, message: expect.stringContaining('is inside, Mino') });
+        expect(await checkProjectDir(dir, home)).toMatchObject({ ok: false, reason: expect.stringContaining('is inside, Mino') });
       }
     } finally {
       await fs.rm(root, { recursive: true, force: true });

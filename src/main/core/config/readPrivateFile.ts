@@ -13,6 +13,7 @@ import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { fsErrorReason, MinoHomeError } from './homeErrors';
 import { PRIVATE_FILE_MODE } from './minoHome';
+import { errorCode } from '../../../shared/errors';
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
@@ -50,7 +51,7 @@ export async function readPrivateFile(file: string, maxBytes: number): Promise<B
   try {
     handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (errorCode(error) === 'ENOENT') return null;
     throw new PrivateFileError(`Cannot read ${file}: ${fsErrorReason(error)}. Check its permissions.`, file, { cause: error });
   }
   try {

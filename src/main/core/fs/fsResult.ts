@@ -18,7 +18,5 @@ export function failed(reason: string): FsFailure {
   return { ok: false, kind: 'failed', reason };
 }
 
-/** The error code of a Node system error, if it has one. */
-export function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-}
+// Defined once in src/shared/errors.ts; here for the file modules that build FsResults with it.
+export { errorCode } from '../../../shared/errors';

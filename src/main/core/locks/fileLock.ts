@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { minoPaths } from '../config/minoHome';
 import { failed, type FsFailure } from '../fs/fsResult';
+import { errorCode } from '../../../shared/errors';
 import { writeTargetIdentity } from '../fs/targetIdentity';
 import type { ProjectPath } from '../fs/projectPath';
 import { describeHolder, type LockHolder } from './holder';
@@ -84,7 +85,7 @@ async function lockKey(homeDir: string, key: string, p: ProjectPath, deadline: n
       attempt = tryLockFile(file, 'Mino');
     } catch (error) {
       leave();
-      return failed(`could not take the write lock for ${p} in ${path.dirname(file)} (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was written.`);
+      return failed(`could not take the write lock for ${p} in ${path.dirname(file)} (${errorCode(error) ?? String(error)}); nothing was written.`);
     }
     if (attempt.ok) {
       let released = false;

@@ -3,6 +3,7 @@
 // since, so where the system says when a process started (Linux), the start
 // time recorded with the lock must match too.
 import * as fs from 'node:fs';
+import { errorCode } from '../../../shared/errors';
 
 export interface LockHolder {
   pid: number;
@@ -39,7 +40,7 @@ export function holderIsAlive(holder: LockHolder): boolean {
     process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    if (errorCode(error) === 'ESRCH') return false;
   }
   const stat = readProcStat(holder.pid);
   if (stat === null) return true;

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from '../config/minoHome';
 import { currentHolder, holderIsAlive, parseHolder, type LockHolder } from './holder';
+import { errorCode } from '../../../shared/errors';
 
 export type LockAttempt = { ok: true; release: () => void } | { ok: false; holder: LockHolder };
 
@@ -47,7 +48,7 @@ function placeLockFile(file: string, holder: LockHolder): number | null {
       fs.linkSync(temp, file);
       return ino;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+      if (errorCode(error) === 'EEXIST') return null;
       throw error;
     }
   } finally {
@@ -61,7 +62,7 @@ function readLock(file: string): { ino: number; holder: LockHolder | null } | nu
   try {
     fd = fs.openSync(file, constants.O_RDONLY | O_NOFOLLOW);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (errorCode(error) === 'ENOENT') return null;
     throw error;
   }
   try {
@@ -84,6 +85,6 @@ function removeIfSame(file: string, ino: number): void {
   try {
     if (fs.lstatSync(file).ino === ino) fs.unlinkSync(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (errorCode(error) !== 'ENOENT') throw error;
   }
 }

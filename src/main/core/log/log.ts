@@ -4,6 +4,8 @@
 // to this port; the adapters decide where lines go (the desktop: a daily
 // file under ~/.mino/logs; the CLI: stderr with --verbose; tests: nowhere
 // unless they listen). Values of configured secrets never reach a line.
+import { errorCode } from '../../../shared/errors';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Readonly<Record<string, unknown>>;
 
@@ -40,7 +42,7 @@ export const log = {
 /** What went wrong, for a field: the message and, when there is one, the error code. */
 export function errorText(error: unknown): string {
   if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     return code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
   }
   return String(error);

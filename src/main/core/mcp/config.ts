@@ -6,6 +6,7 @@ import { minoPaths } from '../config/minoHome';
 import { MiB, PrivateFileError, readPrivateText } from '../config/readPrivateFile';
 import { addLogSecrets } from '../log/log';
 import { serverNameProblem } from './toolName';
+import { issuesText } from '../../../shared/zodIssues';
 
 const ServerNameSchema = z.string().superRefine((name, ctx) => {
   const problem = serverNameProblem(name);
@@ -120,13 +121,7 @@ function parseServerEntry(entry: unknown): { ok: true; server: McpServerConfig }
   // Parsing against the one intended shape gives messages about that shape, not a union's.
   const result = (hasCommand ? McpStdioServerConfigSchema : McpHttpServerConfigSchema).safeParse(entry);
   if (result.success) return { ok: true, server: result.data };
-  return { ok: false, reason: result.error.issues.map(describeIssue).join('; ') };
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  const where = issue.path.length > 0 ? `"${issue.path.map(String).join('.')}": ` : '';
-  return `${where}${issue.message}`;
+  return { ok: false, reason: issuesText(result.error, { quotePaths: true }) };
 }
 
 function hasName(entry: unknown): entry is { name: string } {

@@ -11,6 +11,7 @@ import { isStdioServer, type McpServerConfig } from './config';
 import { GroupStdioTransport, McpMessageTooLargeError } from './groupStdioTransport';
 import { credentialValues, makeRedactor, type Redactor } from './redact';
 import { errorText, log } from '../log/log';
+import { errorCode } from '../../../shared/errors';
 
 export type ConnectionState = 'connected' | 'failed' | 'not_connected';
 
@@ -203,7 +204,7 @@ export class McpConnection {
   }
 
   private describeStartFailure(error: unknown): string {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (isStdioServer(this.server) && code === 'ENOENT') {
       return `the command "${this.server.command}" was not found. Check "command" for this server in ~/.mino/mcp.json`;
     }

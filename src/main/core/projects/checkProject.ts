@@ -7,7 +7,7 @@ import * as fs from 'node:fs/promises';
 import { projectOverlapsMinoHome, MINO_HOME_OVERLAP_MESSAGE } from '../fs/projectGuard';
 import { protectedDirectoryRuleFor } from '../policy/protectedPaths';
 
-export type ProjectCheck = { ok: true; projectDir: string } | { ok: false; message: string };
+export type ProjectCheck = { ok: true; projectDir: string } | { ok: false; reason: string };
 
 /** Returns the project's real path, or a person-facing reason it cannot be opened. */
 export async function checkProjectDir(dir: string, homeDir: string): Promise<ProjectCheck> {
@@ -15,23 +15,23 @@ export async function checkProjectDir(dir: string, homeDir: string): Promise<Pro
   try {
     realDir = await fs.realpath(dir);
   } catch {
-    return { ok: false, message: `${dir} does not exist (it may have been moved or deleted). Choose another folder.` };
+    return { ok: false, reason: `${dir} does not exist (it may have been moved or deleted). Choose another folder.` };
   }
   const stat = await fs.stat(realDir);
-  if (!stat.isDirectory()) return { ok: false, message: `${dir} is not a folder. Choose a project folder.` };
+  if (!stat.isDirectory()) return { ok: false, reason: `${dir} is not a folder. Choose a project folder.` };
   try {
     await fs.access(realDir, constants.R_OK | constants.X_OK);
   } catch {
-    return { ok: false, message: `${dir} cannot be read with your account's permissions. Check its permissions or choose another folder.` };
+    return { ok: false, reason: `${dir} cannot be read with your account's permissions. Check its permissions or choose another folder.` };
   }
   if (await projectOverlapsMinoHome(realDir, homeDir)) {
-    return { ok: false, message: `Mino will not open ${dir} as a project. ${MINO_HOME_OVERLAP_MESSAGE}` };
+    return { ok: false, reason: `Mino will not open ${dir} as a project. ${MINO_HOME_OVERLAP_MESSAGE}` };
   }
   const rule = protectedDirectoryRuleFor(realDir);
   if (rule) {
     return {
       ok: false,
-      message:
+      reason:
         `Mino will not open ${dir} as a project: it is inside a protected ${rule} directory, whose files the file tools must never ` +
         'read or write. Open the folder that contains it instead.',
     };

@@ -8,6 +8,7 @@ import { isSessionId } from './ids';
 import { parseLine, splitLog } from './logLines';
 import { MAX_SESSION_FILE_BYTES, recordTime } from './load';
 import { errorText, log } from '../log/log';
+import { errorCode } from '../../../shared/errors';
 
 /**
  * Sessions of one project (compared by the exact real path string saved in
@@ -20,7 +21,7 @@ export async function listSessions(homeDir: string, projectDir?: string): Promis
   try {
     names = await fs.readdir(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (errorCode(error) === 'ENOENT') return [];
     throw error;
   }
   const wanted = projectDir === undefined ? undefined : await realPathOrSelf(projectDir);

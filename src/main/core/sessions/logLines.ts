@@ -2,6 +2,7 @@
 // and by opening for append (which sets a broken last line aside), so both
 // agree on what "the last line is broken" means.
 import { SessionRecordSchema, type SessionRecord } from './records';
+import { issueText } from '../../../shared/zodIssues';
 
 export type ParsedLine = { ok: true; record: SessionRecord } | { ok: false; reason: string };
 
@@ -15,8 +16,7 @@ export function parseLine(text: string): ParsedLine {
   const parsed = SessionRecordSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';
-    return { ok: false, reason: `it is not a valid session record (${issue?.message ?? 'unknown shape'}${where})` };
+    return { ok: false, reason: `it is not a valid session record (${issue ? issueText(issue, { quotePaths: true }) : 'unknown shape'})` };
   }
   return { ok: true, record: parsed.data };
 }

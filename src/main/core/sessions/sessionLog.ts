@@ -12,6 +12,7 @@ import { brokenTailReason, splitLog } from './logLines';
 import { SESSION_FORMAT_VERSION, SessionRecordSchema, type SessionRecord, type SessionRecordWithoutAt } from './records';
 import { SessionLoadError, SessionSaveError } from './sessionErrors';
 import { log as trail } from '../log/log';
+import { issuesText } from '../../../shared/zodIssues';
 
 export { SessionLoadError, SessionSaveError };
 
@@ -128,7 +129,7 @@ export class SessionLog {
     const stamped = 'at' in record || record.type === 'session' ? record : { ...record, at: new Date().toISOString() };
     const parsed = SessionRecordSchema.safeParse(stamped);
     if (!parsed.success) {
-      return Promise.reject(new TypeError(`Refusing to save a malformed session record: ${parsed.error.issues[0]?.message ?? 'unknown shape'}.`));
+      return Promise.reject(new TypeError(`Refusing to save a malformed session record: ${issuesText(parsed.error)}.`));
     }
     const line = Buffer.from(`${JSON.stringify(parsed.data)}\n`, 'utf8');
     const run = this.queue.then(() => this.write(line));

@@ -12,6 +12,7 @@ import { sandboxBlockedNote } from '../sandbox/blocked';
 import { sandboxLaunch, type SandboxLaunch } from '../sandbox/launch';
 import { runInProcessGroup, type GroupRunOutcome } from './processGroup';
 import type { Tool, ToolContext, Validation } from './types';
+import { issueLines } from '../../../shared/zodIssues';
 
 /** Shown when the command runs with the person's rights because no sandbox is available or it is turned off. */
 export const BASH_WARNING = 'Runs with your account permissions; this is not a sandbox.';
@@ -88,7 +89,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
     validate(raw: unknown): Validation<BashArgs> {
       const parsed = argsSchema.safeParse(raw);
       if (parsed.success) return { ok: true, args: parsed.data };
-      const problems = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ` : '') + issue.message);
+      const problems = issueLines(parsed.error);
       return {
         ok: false,
         reason:

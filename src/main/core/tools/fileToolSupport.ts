@@ -8,6 +8,7 @@ import { readProjectText, sha256Hex } from '../fs/readText';
 import { projectGuardFacts, MINO_HOME_OVERLAP_MESSAGE } from '../fs/projectGuard';
 import { normalizeProjectPath, PROJECT_ROOT } from '../fs/projectPath';
 import type { ProjectPath, ToolContext, Validation } from './types';
+import { issuesText } from '../../../shared/zodIssues';
 
 export const WRITE_WARNING = 'Writes with your account permissions; approval applies only to this change to the current file.';
 export const WRITE_DENIAL_MESSAGE =
@@ -34,7 +35,7 @@ export function validateFileArgs<Args extends { path: ProjectPath }>(
   options: { allowRoot: boolean },
 ): Validation<Args> {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
+  if (!parsed.success) return { ok: false, reason: issuesText(parsed.error) };
   const normalized = normalizeProjectPath(parsed.data.path);
   if (!normalized.ok) return normalized;
   if (!options.allowRoot && normalized.path === PROJECT_ROOT) {
@@ -106,11 +107,6 @@ export function stoppedResult(): ToolResult {
   return { status: 'failed', output: 'The turn was stopped before the change was written; nothing was written.' };
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-}
 
 /** A completed write's result text, with the note of anything that went wrong after the content was in place. */
 export function withNote(output: string, note: string | undefined): string {

@@ -38,7 +38,7 @@ export async function pickAndOpenProject(deps: ProjectDeps, client: ClientId): P
   const picked = await deps.pickFolder(client);
   if (picked === null) return { opened: false };
   const check = await checkProjectDir(picked, deps.homeDir);
-  if (!check.ok) throw new Error(check.message);
+  if (!check.ok) throw new Error(check.reason);
   return open(deps, client, check.projectDir);
 }
 
@@ -52,7 +52,7 @@ export async function openRecentProject(deps: ProjectDeps, client: ClientId, dir
     // A folder that vanished or became unusable leaves the list, so it is not offered again.
     // Any other refusal (a turn still running here) says nothing about the folder: it stays.
     deps.clients.broadcast('projects:recentChanged', await forgetProject(deps.homeDir, dir));
-    throw new Error(check.message);
+    throw new Error(check.reason);
   }
   return open(deps, client, check.projectDir);
 }

@@ -78,7 +78,7 @@ export class Sessions {
       const state = this.deps.clients.state(client);
       if (!state.project) throw new Error(NO_PROJECT_MESSAGE);
       const check = await checkProjectDir(state.project.path, this.deps.homeDir);
-      if (!check.ok) throw new Error(check.message);
+      if (!check.ok) throw new Error(check.reason);
       if (state.session) {
         const opener = this.requireOpener();
         // Only the header is saved here; the new window opens the session like any saved one.
@@ -127,7 +127,7 @@ export class Sessions {
       try {
         conversation = await Conversation.resume(made.deps, id);
         const check = await checkProjectDir(conversation.projectDir, this.deps.homeDir);
-        if (!check.ok) throw new Error(`This session's project cannot be opened: ${check.message}`);
+        if (!check.ok) throw new Error(`This session's project cannot be opened: ${check.reason}`);
         return { where: 'here', session: await this.bind(client, state, conversation, made.close) };
       } catch (error) {
         await conversation?.close();
