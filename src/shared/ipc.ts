@@ -16,6 +16,7 @@ import {
   SessionViewSchema,
 } from './sessions';
 import { SkillsViewSchema } from './skills';
+import { ReversalPlanSchema, ReversalReportSchema, ReversalTargetSchema, SessionChangesSchema } from './changes';
 import { SettingsPatchSchema, SettingsViewSchema } from './settings';
 import { issuesText } from './zodIssues';
 
@@ -122,6 +123,12 @@ export const INVOKE_CHANNELS = {
   'skills:list': { method: 'getSkills', input: NoInput, output: SkillsViewSchema },
   // Looks for the session's skills again; they apply from its next turn.
   'skills:reload': { method: 'reloadSkills', input: NoInput, output: SkillsViewSchema },
+  // What this window's session's turns changed, newest first.
+  'changes:list': { method: 'listChanges', input: NoInput, output: SessionChangesSchema },
+  // The files an undo or redo would handle, for the person to confirm.
+  'changes:plan': { method: 'planReversal', input: ReversalTargetSchema, output: ReversalPlanSchema },
+  // The person's own undo or redo of a turn (or one call); no approval, never clobbers later work.
+  'changes:reverse': { method: 'reverseChanges', input: ReversalTargetSchema, output: ReversalReportSchema },
   'apiKey:status': { method: 'getApiKeyStatus', input: NoInput, output: ApiKeyStatusSchema },
   'apiKey:set': { method: 'setApiKey', input: ApiKeyInputSchema, output: ApiKeyStatusSchema },
   'projects:recent': { method: 'listRecentProjects', input: NoInput, output: z.array(RecentProjectSchema) },

@@ -15,6 +15,7 @@ import { projectSwitchHooks } from './features/projectSwitch';
 import { Sessions } from './features/sessions';
 import { getSettings, setSettings } from './features/settings';
 import { listSkills, reloadSkills } from './features/skills';
+import { listChanges, planReversal, reverseChanges } from './features/changes';
 import { sendMessage, stopTurn } from './features/turns';
 import type { ServicePorts } from './ports';
 
@@ -52,6 +53,9 @@ export class MinoService implements DispatchTarget {
       'mcp:status': async (client) => mcpStatus(homeDir, clients.state(client).project?.path ?? null),
       'skills:list': async (client) => listSkills(homeDir, clients, sessions, client),
       'skills:reload': async (client) => reloadSkills(homeDir, clients, sessions, client),
+      'changes:list': async (client) => listChanges(sessions, client),
+      'changes:plan': async (client, input) => planReversal(sessions, client, input),
+      'changes:reverse': async (client, input) => reverseChanges(sessions, client, input),
       'apiKey:status': async () => apiKeyStatus(secrets, this.env),
       'apiKey:set': async (_client, input) => setApiKey(secrets, this.env, input.apiKey),
       'projects:recent': async () => recentProjects(homeDir),

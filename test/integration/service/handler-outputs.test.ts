@@ -3,7 +3,11 @@
 // succeed), and each value must parse with its output schema without losing
 // a field. The table is typed by the contract, so a new channel must be added here.
 import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { keepContent } from '../../../src/main/core/checkpoints/preImageStore';
+import { sessionFile } from '../../../src/main/core/sessions/ids';
 import { INVOKE_CHANNELS, type InvokeChannel } from '../../../src/shared/ipc';
 import { makeServiceHarness, type ServiceHarness } from './harness';
 
@@ -41,11 +45,16 @@ describe('handler outputs', () => {
       'sessions:open': () => ({ id: sessionId }),
       'links:check': () => ({ url: 'https://example.com/docs' }),
       'links:open': () => ({ id: linkId }),
+      'changes:list': () => undefined,
+      'changes:plan': () => ({ action: 'undo' }),
+      'changes:reverse': () => ({ action: 'undo' }),
     };
     const answered: string[] = [];
     for (const [channel, input] of Object.entries(steps) as Array<[InvokeChannel, () => unknown]>) {
       // A turn must end before the session can be cleared.
       if (channel === 'sessions:acknowledge') await client.turnFinished();
+      // Something to undo: a file a tool created, recorded as a write records it.
+      if (channel === 'changes:plan') await seedCreatedFile(h, sessionId);
       const result = await client.call(channel, input());
       expect(result, channel).toMatchObject({ ok: true });
       if (!result.ok) continue;
@@ -60,3 +69,11 @@ describe('handler outputs', () => {
     expect(h.openedLinks).toEqual(['https://example.com/docs']);
   });
 });
+
+async function seedCreatedFile(h: ServiceHarness, sessionId: string): Promise<void> {
+  const content = 'created\n';
+  await fs.writeFile(path.join(h.project, 'created.txt'), content);
+  const sha256 = await keepContent(h.home, sessionId, content);
+  const record = { type: 'change', change_id: randomUUID(), call_id: 'seeded', path: 'created.txt', before: { kind: 'absent' }, after: { kind: 'file', sha256 }, at: new Date().toISOString() };
+  await fs.appendFile(sessionFile(h.home, sessionId), `${JSON.stringify(record)}\n`);
+}

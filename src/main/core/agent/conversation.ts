@@ -269,10 +269,15 @@ export class Conversation {
 
   /** What each turn's file tools changed, newest turn first, with diffs and what cannot be known (bash, MCP). */
   async changes(): Promise<TurnSummary[]> {
+    return (await this.changesWithCount()).turns;
+  }
+
+  /** The same, with how many turns the session has had, so a transcript can tell which of its turns each is. */
+  async changesWithCount(): Promise<{ turns: TurnSummary[]; turnCount: number }> {
     const changes = await this.sessionChanges();
     const summaries = [];
     for (const turn of changes.turns) summaries.push(await summarizeTurn(this.deps.homeDir, this.id, turn));
-    return summaries.reverse();
+    return { turns: summaries.reverse(), turnCount: changes.turnCount };
   }
 
   /** The files an undo (or redo) would handle, for the person to confirm; throws NothingToReverseError. */

@@ -17,6 +17,8 @@ export interface FileChangeSummary {
   diff: string | null;
   /** `undone`: every change to this file in the turn is undone now. */
   state: 'applied' | 'undone';
+  /** The calls that changed it in this turn, in order. */
+  callIds: string[];
   /** Set when a kept content was dropped under the size cap: this file's change cannot be undone. */
   notUndoable?: string;
 }
@@ -46,7 +48,8 @@ export async function summarizeTurn(homeDir: string, sessionId: string, turn: Tu
     const dropped = beforeText === null || afterText === null || (await anyDropped(homeDir, sessionId, changes));
     const diff = last.kind === 'directory' || beforeText === null || afterText === null ? null : unifiedDiff(path, beforeText, afterText);
     const { added, removed } = diff === null ? { added: 0, removed: 0 } : countLines(diff);
-    files.push({ path, action, added, removed, diff, state, ...(dropped ? { notUndoable: DROPPED_NOTE } : {}) });
+    const callIds = [...new Set(changes.map((c) => c.callId))];
+    files.push({ path, action, added, removed, diff, state, callIds, ...(dropped ? { notUndoable: DROPPED_NOTE } : {}) });
   }
   return { turn: turn.turn, question: turn.question, files, untrackedCalls: turn.untrackedCalls, untrackedNote: untrackedNote(turn.untrackedCalls) };
 }

@@ -38,6 +38,8 @@ export interface OpenReversal {
 
 export interface SessionChanges {
   turns: TurnChanges[];
+  /** Every question the log holds, with changes or not (turn numbers run from 1 to this). */
+  turnCount: number;
   open: OpenReversal | null;
 }
 
@@ -103,5 +105,5 @@ export function sessionChanges(records: readonly SessionRecord[], untracked: (to
     if (WRITE_MAY_HAVE_HAPPENED.has(status.get(change.callId) ?? 'running')) turn.changes.push(change);
   }
   const open = [...reversals.values()].at(-1) ?? null;
-  return { turns: turns.filter((turn) => turn.changes.length > 0 || turn.untrackedCalls > 0), open };
+  return { turns: turns.filter((turn) => turn.changes.length > 0 || turn.untrackedCalls > 0), turnCount: turns.length, open };
 }

@@ -1,10 +1,13 @@
 // One session in its window: actions, problems found on load, unknown results
 // to acknowledge, the transcript, and the composer.
+import { useMemo } from 'react';
 import type { SessionView } from '../../../../shared/sessions';
 import { Composer } from '../../app/Composer';
 import { api } from '../../lib/api';
 import { SessionSkills } from '../skills/SessionSkills';
 import { Transcript } from '../transcript/Transcript';
+import { useSessionChanges } from '../changes/useSessionChanges';
+import { withChangeSummaries } from '../changes/transcriptChanges';
 import type { TranscriptState } from '../transcript/transcriptModel';
 import { SessionToolbar } from './SessionToolbar';
 import { UnknownResults } from './UnknownResults';
@@ -17,10 +20,12 @@ interface SessionScreenProps {
 }
 
 export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionScreenProps) {
+  const { changes, refresh } = useSessionChanges(view.id, view.busy);
+  const items = useMemo(() => withChangeSummaries(transcript.items, changes), [transcript.items, changes]);
   const blocked = view.unknownCalls.length > 0 ? 'Acknowledge the unknown results above before asking another question.' : null;
   return (
     <>
-      <SessionToolbar view={view} onAdopt={onAdopt} onMessage={onMessage} />
+      <SessionToolbar view={view} onAdopt={onAdopt} onMessage={onMessage} onChangesReviewed={refresh} />
       <SessionSkills sessionId={view.id} busy={view.busy} />
       {view.loadProblems.length > 0 && (
         <section className="banner" aria-label="Problems found when loading this session">
@@ -41,7 +46,7 @@ export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionS
           }}
         />
       )}
-      <Transcript items={transcript.items} />
+      <Transcript items={items} />
       <Composer
         busy={view.busy}
         blockedReason={blocked}

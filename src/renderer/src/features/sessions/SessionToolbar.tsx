@@ -4,6 +4,7 @@
 import { useId, useRef, useState } from 'react';
 import type { SessionView } from '../../../../shared/sessions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ChangesDialog } from '../changes/ChangesDialog';
 import { ModalDialog } from '../../components/ModalDialog';
 import { api, errorMessage } from '../../lib/api';
 import { applyOpenResult } from './openSessionResult';
@@ -15,12 +16,15 @@ interface SessionToolbarProps {
   view: SessionView;
   onAdopt(view: SessionView): void;
   onMessage(message: string | null, isError?: boolean): void;
+  /** The Changes view closed: an undo or redo may have changed what the transcript summarises. */
+  onChangesReviewed?(): void;
 }
 
-export function SessionToolbar({ view, onAdopt, onMessage }: SessionToolbarProps) {
+export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: SessionToolbarProps) {
   const [working, setWorking] = useState(false);
   const [resuming, setResuming] = useState(false);
   const [clearing, setClearing] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const disabled = working || view.busy;
 
   async function run(action: () => Promise<string | null>) {
@@ -46,7 +50,18 @@ export function SessionToolbar({ view, onAdopt, onMessage }: SessionToolbarProps
       <button type="button" onClick={() => setClearing(true)} disabled={disabled}>
         Clear session
       </button>
+      <button type="button" onClick={() => setReviewing(true)} disabled={disabled}>
+        Changes
+      </button>
       {view.busy && <span className="muted small">Session actions wait until the turn ends.</span>}
+      {reviewing && (
+        <ChangesDialog
+          onClose={() => {
+            setReviewing(false);
+            onChangesReviewed?.();
+          }}
+        />
+      )}
       {resuming && (
         <ResumeDialog
           currentId={view.id}

@@ -8,6 +8,8 @@ import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { SafeMarkdown } from './SafeMarkdown';
 import { ToolCard } from './ToolCard';
 import type { TranscriptItem } from './transcriptModel';
+import type { ChangesItem } from '../changes/transcriptChanges';
+import { TurnChangesSummary } from '../changes/TurnChangesSummary';
 
 const NEAR_BOTTOM_PX = 48;
 
@@ -18,7 +20,7 @@ const TURN_END_TEXT: Record<string, string> = {
 };
 
 interface TranscriptProps {
-  items: TranscriptItem[];
+  items: Array<TranscriptItem | ChangesItem>;
 }
 
 export function Transcript({ items }: TranscriptProps) {
@@ -82,7 +84,7 @@ export function Transcript({ items }: TranscriptProps) {
   );
 }
 
-function TranscriptEntry({ item, expanded, onToggle }: { item: TranscriptItem; expanded: boolean; onToggle(key: string): void }) {
+function TranscriptEntry({ item, expanded, onToggle }: { item: TranscriptItem | ChangesItem; expanded: boolean; onToggle(key: string): void }) {
   switch (item.kind) {
     case 'user':
       return (
@@ -99,6 +101,8 @@ function TranscriptEntry({ item, expanded, onToggle }: { item: TranscriptItem; e
           {item.streaming && <span className="muted small">Writing…</span>}
         </div>
       );
+    case 'changes':
+      return <TurnChangesSummary summary={item.summary} />;
     case 'tool':
       return <ToolCard card={item} expanded={expanded} onToggle={() => onToggle(item.key)} />;
     case 'notice':

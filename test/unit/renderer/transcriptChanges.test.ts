@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { TurnSummaryView } from '../../../src/shared/changes';
+import { withChangeSummaries } from '../../../src/renderer/src/features/changes/transcriptChanges';
+import { transcriptFrom } from '../../../src/renderer/src/features/transcript/transcriptModel';
+
+const summary = (turn: number): TurnSummaryView => ({ turn, question: `q${turn}`, files: [], untrackedCalls: 0, untrackedNote: null });
+
+describe('Changes summaries in the transcript', () => {
+  it('puts each turn\'s summary after its last item, counting the turns shown as the session\'s last ones', () => {
+    // Three turns in the session; the first was cleared away, so the transcript shows turns 2 and 3.
+    const { items } = transcriptFrom([
+      { type: 'user_message', text: 'q2' },
+      { type: 'assistant_text', text: 'a2' },
+      { type: 'turn_end', status: 'completed' },
+      { type: 'user_message', text: 'q3' },
+      { type: 'assistant_text', text: 'a3' },
+      { type: 'turn_end', status: 'completed' },
+    ]);
+    const placed = withChangeSummaries(items, { turns: [summary(3), summary(2), summary(1)], turnCount: 3 });
+    expect(placed.map((item) => (item.kind === 'changes' ? `changes ${item.summary.turn}` : item.kind))).toEqual([
+      'user',
+      'assistant',
+      'changes 2',
+      'user',
+      'assistant',
+      'changes 3',
+    ]);
+  });
+
+  it('leaves the transcript as it is without changes', () => {
+    const { items } = transcriptFrom([{ type: 'user_message', text: 'q' }]);
+    expect(withChangeSummaries(items, null)).toEqual(items);
+    expect(withChangeSummaries(items, { turns: [], turnCount: 1 })).toEqual(items);
+  });
+});
