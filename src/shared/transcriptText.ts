@@ -16,12 +16,12 @@ export function formatConfirmationFields(confirmation: Pick<Confirmation, 'field
   return confirmation.fields.map((field) => confirmationFieldLine(field.label, field.value));
 }
 
-/** The title of an asked call's confirmation. */
+/** The title of an asked call's confirmation (or of a call's card); the name may be the model's own invention. */
 export function askedTitle(toolName: string): string {
-  return `[Tool: ${toolName}]`;
+  return `[Tool: ${markHiddenCharacters(toolName)}]`;
 }
 
 /** The record shown when a mode, not a person, lets a call run. */
 export function allowedRecordTitle(toolName: string, mode: PermissionMode): string {
-  return `[Tool: ${toolName}, allowed without confirmation in ${mode} mode]`;
+  return `[Tool: ${markHiddenCharacters(toolName)}, allowed without confirmation in ${mode} mode]`;
 }

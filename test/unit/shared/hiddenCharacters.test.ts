@@ -5,7 +5,7 @@ import {
   hiddenCodePoints,
   markHiddenCharacters,
 } from '../../../src/shared/hiddenCharacters';
-import { confirmationFieldLine } from '../../../src/shared/transcriptText';
+import { allowedRecordTitle, askedTitle, confirmationFieldLine } from '../../../src/shared/transcriptText';
 
 describe('hidden characters', () => {
   it.each([
@@ -43,5 +43,12 @@ describe('hidden characters', () => {
 
   it('shows a field line with marks, where JSON alone would leave bidi controls, DEL and C1 raw', () => {
     expect(confirmationFieldLine('Insert', 'a\u202Eb\u007f\u009b"\n')).toBe('Insert: "a⟨U+202E⟩b⟨U+007F⟩⟨U+009B⟩\\"\\n"');
+  });
+});
+
+describe('tool titles', () => {
+  it('mark hidden characters in a tool name the model made up', () => {
+    expect(askedTitle('read\u202Eelif')).toBe('[Tool: read⟨U+202E⟩elif]');
+    expect(allowedRecordTitle('x\u200By', 'bypass')).toBe('[Tool: x⟨U+200B⟩y, allowed without confirmation in bypass mode]');
   });
 });

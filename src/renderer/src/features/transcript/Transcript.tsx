@@ -108,13 +108,13 @@ function TranscriptEntry({ item, expanded, onToggle }: { item: TranscriptItem | 
     case 'notice':
       return (
         <p className="notice" data-testid="notice">
-          {item.message}
+          {markHiddenCharacters(item.message)}
         </p>
       );
     case 'turn_end':
       return (
         <p className={`turn-end turn-end-${item.status}`} data-testid="turn-end">
-          {item.message ?? TURN_END_TEXT[item.status] ?? `The turn ended: ${item.status}.`}
+          {item.message !== null ? markHiddenCharacters(item.message) : (TURN_END_TEXT[item.status] ?? `The turn ended: ${item.status}.`)}
         </p>
       );
   }
