@@ -10,6 +10,7 @@ import type { ChangeImage } from '../sessions/records';
 import type { SessionLog } from '../sessions/sessionLog';
 import type { KeepPreImage, WriteOutcome } from '../tools/types';
 import { keepContent, pruneCheckpoints } from './preImageStore';
+import { errorText, log } from '../log/log';
 
 export const DEFAULT_CHECKPOINT_CAP_MB = 500;
 
@@ -71,7 +72,8 @@ async function prune(options: PreImageOptions): Promise<void> {
   try {
     const dropped = await pruneCheckpoints(options.homeDir, await options.capBytes(), options.log.id);
     if (dropped.length > 0) options.onDropped?.(dropped);
-  } catch {
+  } catch (error) {
     // The change is kept and recorded; a failed clean-up only leaves more on disk, and the next write tries again.
+    log.warn('checkpoints.prune_failed', { session: options.log.id, error: errorText(error) });
   }
 }

@@ -14,6 +14,7 @@ import * as fs from 'node:fs/promises';
 import { fsErrorReason, MinoHomeError } from './homeErrors';
 import { PRIVATE_FILE_MODE } from './minoHome';
 import { errorCode } from '../../../shared/errors';
+import { errorText, log } from '../log/log';
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
@@ -62,7 +63,7 @@ export async function readPrivateFile(file: string, maxBytes: number): Promise<B
     if (stat.size > maxBytes) throw tooLarge(file, stat.size, maxBytes);
     if ((stat.mode & 0o077) !== 0) {
       // Another owner's file cannot be narrowed; reading it is still allowed.
-      await handle.chmod(PRIVATE_FILE_MODE).catch(() => undefined);
+      await handle.chmod(PRIVATE_FILE_MODE).catch((error: unknown) => log.warn('config.mode_not_tightened', { file, error: errorText(error) }));
     }
     // One byte more than the cap shows a file that grew after the stat.
     const buffer = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);

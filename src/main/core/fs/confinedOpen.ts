@@ -25,6 +25,7 @@ import * as path from 'node:path';
 import type { ProjectPath } from './projectPath';
 import { errorCode, failed, refused, type FsFailure } from './fsResult';
 import { projectPathParts, resolveInProject } from './projectPath';
+import { errorText, log } from '../log/log';
 
 export interface OpenedEntry {
   /** The open descriptor; the caller closes it (closeReader). */
@@ -152,8 +153,9 @@ export function verifyOpened(p: ProjectPath, absPath: string, fd: number, before
 export function closeReader(fd: number): void {
   try {
     fs.closeSync(fd);
-  } catch {
+  } catch (error) {
     // Nothing was written through it.
+    log.debug('read.close_failed', { error: errorText(error) });
   }
 }
 

@@ -4,6 +4,7 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types';
 import type { ArgumentsCheck } from './validateCall';
+import { errorText, log } from '../log/log';
 
 const validator = new AjvJsonSchemaValidator();
 
@@ -16,7 +17,8 @@ export function prepareArgumentsCheck(inputSchema: Record<string, unknown>): Arg
   let validate: ReturnType<AjvJsonSchemaValidator['getValidator']>;
   try {
     validate = validator.getValidator(withoutMetaSchema(inputSchema) as JsonSchemaType);
-  } catch {
+  } catch (error) {
+    log.info('mcp.schema_not_checked', { error: errorText(error) });
     return undefined;
   }
   return (args) => {
