@@ -49,7 +49,7 @@ describe('the test bridge', () => {
   });
 
   it('carries the contract to the service for a client with the token', async () => {
-    expect(await connectAndAsk(bridge.clientConfig.url, pageOrigin())).toEqual({ type: 'result', id: 1, result: { ok: true, value: { name: 'Mino', version: '0', platform: process.platform } } });
+    expect(await connectAndAsk(bridge.clientConfig.url, pageOrigin())).toEqual({ type: 'result', id: 1, result: { ok: true, value: { name: 'Mino', version: '0', platform: process.platform, logDirectory: null } } });
   });
 
   it('refuses a connection without the right token', async () => {

@@ -187,8 +187,8 @@ describe('MinoService: settings, key and clients', () => {
     expect(await fromEnv.apiKey()).toBe('sk-env');
   });
 
-  it('answers app info', async () => {
-    expect(await connect(makeService(), 'w').call('app:info')).toEqual({ ok: true, value: { name: 'Mino', version: '1.2.3', platform: process.platform } });
+  it('answers app info, with no log folder where nothing writes one', async () => {
+    expect(await connect(makeService(), 'w').call('app:info')).toEqual({ ok: true, value: { name: 'Mino', version: '1.2.3', platform: process.platform, logDirectory: null } });
   });
 
   it('refuses requests from a client that is not attached, and forgets a detached one', async () => {
