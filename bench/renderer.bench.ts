@@ -204,7 +204,7 @@ function frameLine(stats: FrameStats): string {
 /** Writes a saved session of `turns` question-and-answer turns into the project. */
 async function writeLongSession(home: string, project: string, turns: number): Promise<string> {
   const log = await SessionLog.create(home, project);
-  const writes: Promise<void>[] = [];
+  const writes: Promise<unknown>[] = [];
   for (let i = 0; i < turns; i += 1) {
     writes.push(log.append({ type: 'user', text: i === 0 ? 'Walk me through this project, one file at a time.' : `What does src/module${i}.ts do, and who calls it?` }));
     const text =

@@ -8,6 +8,7 @@ import { MessageTextSchema } from '../shared/sessions';
 export const USAGE = `Usage:
   mino exec [--project DIR] [--mode ${PERMISSION_MODES.join('|')}] [--approve never|always]
             [--session ID] [--acknowledge] [--json] [--verbose] PROMPT
+  mino compact --session ID [--json]
 
 Runs one turn of a new session (or of session ID) in DIR (default: the current directory).
   --mode         permission mode for this run (default: ${INITIAL_MODE})
@@ -16,6 +17,8 @@ Runs one turn of a new session (or of session ID) in DIR (default: the current d
   --acknowledge  accept unknown results left by an interrupted run, then continue
   --json         print one JSON object per line
   --verbose      also write the diagnostic trail (ignored errors, MCP servers, log repairs) to stderr
+
+mino compact summarizes the earlier turns of session ID now, as Mino does by itself near the context window.
 
 Exit codes: 0 completed, 1 the turn failed, 2 usage or configuration error, 3 unacknowledged unknown results.`;
 
@@ -90,4 +93,23 @@ export function parseExecArgs(argv: string[]): ExecArgs {
     verbose: values.verbose,
     prompt,
   };
+}
+
+export interface CompactArgs {
+  sessionId: SessionId;
+  json: boolean;
+}
+
+export function parseCompactArgs(argv: string[]): CompactArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: false, strict: true, options: { session: { type: 'string' }, json: { type: 'boolean', default: false } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  if (values.session === undefined) throw new UsageError('mino compact needs --session ID: the session to compact.');
+  const id = SessionIdSchema.safeParse(values.session);
+  if (!id.success) throw new UsageError(`"${values.session}" is not a session id: a session id is 32 lowercase hex characters.`);
+  return { sessionId: id.data, json: values.json };
 }

@@ -7,7 +7,8 @@ import { minoHomeProblem } from '../main/core/config/homeErrors';
 import { resolveHomeDir } from '../main/core/config/minoHome';
 import { addLogSink } from '../main/core/log/log';
 import { streamSink } from '../main/core/log/sinks';
-import { loadSettings } from '../main/core/config/settings';
+import { configuredSettings, loadSettings } from '../main/core/config/settings';
+import { isLoosening, MODE_WARNINGS } from '../main/core/policy/modes';
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionLockedError } from '../main/core/locks/sessionLock';
 import { SessionLoadError } from '../main/core/sessions/load';
@@ -36,13 +37,31 @@ export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
   }
 }
 
-async function execute(args: ExecArgs, rawIo: ExecIo): Promise<number> {
-  // Errors quote files, settings and session logs: they reach the terminal escaped like the transcript.
-  const io: ExecIo = { ...rawIo, stderr: terminalOutput(rawIo.stderr) };
-  const fail = (message: string, code: number) => {
+/** Errors quote files, settings and session logs: they reach the terminal escaped like the transcript. */
+export function escapedIo(rawIo: ExecIo): ExecIo {
+  return { ...rawIo, stderr: terminalOutput(rawIo.stderr) };
+}
+
+export function failWith(io: ExecIo): (message: string, code: number) => number {
+  return (message, code) => {
     io.stderr.write(`mino: ${message}\n`);
     return code;
   };
+}
+
+/** The settings (and which the file sets) and session dependencies of a subcommand; an exit code when the settings cannot be used. */
+export async function cliSessionDeps(homeDir: string, io: ExecIo, fail: (message: string, code: number) => number) {
+  const settings = await loadSettings(homeDir);
+  if (!settings.ok) return fail(settings.error, EXIT.usage);
+  for (const problem of settings.value.problems) io.stderr.write(`mino: warning: ${problem}\n`);
+  const loaded = settings.value.settings;
+  const configured = await configuredSettings(homeDir);
+  return { settings: loaded, configured, ...sessionDeps({ homeDir, env: io.env, owner: 'CLI', settings: async () => loaded }) };
+}
+
+async function execute(args: ExecArgs, rawIo: ExecIo): Promise<number> {
+  const io = escapedIo(rawIo);
+  const fail = failWith(io);
 
   let homeDir: string;
   try {
@@ -87,11 +106,9 @@ class WorkingDirectoryGoneError extends Error {
 }
 
 async function execInHome(args: ExecArgs, io: ExecIo, rawIo: ExecIo, homeDir: string, fail: (message: string, code: number) => number): Promise<number> {
-  const settings = await loadSettings(homeDir);
-  if (!settings.ok) return fail(settings.error, EXIT.usage);
-  for (const problem of settings.value.problems) io.stderr.write(`mino: warning: ${problem}\n`);
-
-  const { deps, close } = sessionDeps({ homeDir, env: io.env, owner: 'CLI', settings: async () => settings.value.settings });
+  const setup = await cliSessionDeps(homeDir, io, fail);
+  if (typeof setup === 'number') return setup;
+  const { deps, close } = setup;
 
   let conversation: Conversation;
   if (args.sessionId) {
@@ -123,7 +140,14 @@ async function execInHome(args: ExecArgs, io: ExecIo, rawIo: ExecIo, homeDir: st
   }
 
   const printer: TurnPrinter = args.json ? jsonPrinter(io.stdout) : textPrinter(io.stdout, rawIo.stderr);
-  printer.session(conversation.id);
+  printer.session({
+    id: conversation.id,
+    contextWindow: setup.settings.contextWindow,
+    contextWindowIsDefault: !setup.configured.has('contextWindow'),
+    mode: args.mode,
+  });
+  // The person typed --mode, so no question is asked; the warning is still said, where it does not mix with the transcript.
+  if (args.mode !== 'manual' && isLoosening('manual', args.mode)) io.stderr.write(`${MODE_WARNINGS[args.mode]}\n`);
   // Invalid skills are not offered; the person learns which and why, one line each, outside the transcript.
   for (const entry of conversation.skills.notOffered) io.stderr.write(`mino: ${notOfferedLine(entry).replaceAll('\n', '\\n')}\n`);
   for (const problem of conversation.loadProblems) printer.event({ type: 'notice', message: `line ${problem.line}: ${problem.message}` });

@@ -1,6 +1,8 @@
-// The `mino` command: `exec` runs a turn; `changes`, `undo` and `redo` review and take back file changes.
-import { parseExecArgs, UsageError, USAGE } from './args';
+// The `mino` command: `exec` runs a turn, `compact` compacts a saved session; `changes`, `undo` and `redo` review
+// and take back file changes.
+import { parseCompactArgs, parseExecArgs, UsageError, USAGE } from './args';
 import { CHANGES_USAGE, parseChangesArgs, runChanges } from './changes';
+import { runCompact } from './compact';
 import { EXIT, runExec } from './exec';
 import { terminalText } from './terminalText';
 
@@ -25,23 +27,22 @@ async function main(argv: string[]): Promise<number> {
       env: process.env,
     });
   }
-  if (command !== 'exec') {
+  if (command !== 'exec' && command !== 'compact') {
     process.stderr.write(terminalText(`mino: unknown command "${command}".\n\n${USAGE}\n`));
     return EXIT.usage;
   }
-  let args;
+  const io = {
+    stdout: { write: (text: string) => process.stdout.write(text) },
+    stderr: { write: (text: string) => process.stderr.write(text) },
+    env: process.env,
+  };
   try {
-    args = parseExecArgs(rest);
+    return command === 'exec' ? await runExec(parseExecArgs(rest), io) : await runCompact(parseCompactArgs(rest), io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(terminalText(`mino: ${error.message}\n\n${USAGE}\n`));
     return EXIT.usage;
   }
-  return runExec(args, {
-    stdout: { write: (text) => process.stdout.write(text) },
-    stderr: { write: (text) => process.stderr.write(text) },
-    env: process.env,
-  });
 }
 
 main(process.argv.slice(2)).then(

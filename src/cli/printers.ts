@@ -1,13 +1,23 @@
 // How `mino exec` shows a turn: the book's transcript form for people, or one
 // JSON object per line for scripts.
 import type { TurnEvent } from '../main/core/agent/events';
+import type { PermissionMode } from '../shared/domain';
 import { allowedRecordTitle, askedTitle, formatConfirmationFields } from '../shared/transcriptText';
 import { jsonLine, terminalOutput, type Output } from './terminalText';
 
 export type { Output } from './terminalText';
 
+/** What the start of a run names, as the book's banner does. */
+export interface SessionBanner {
+  id: string;
+  contextWindow: number;
+  /** The window is the default, not set in ~/.mino/config.json. */
+  contextWindowIsDefault: boolean;
+  mode: PermissionMode;
+}
+
 export interface TurnPrinter {
-  session(id: string): void;
+  session(banner: SessionBanner): void;
   event(event: TurnEvent): void;
   /** Printed right after an ask, with how it was answered. */
   approvalAnswer(approved: boolean, how: string): void;
@@ -30,8 +40,12 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
     inText = false;
   };
   return {
-    session(id) {
-      err.write(`Session: ${id}\n`);
+    session(banner) {
+      out.write(
+        `Context window: ${banner.contextWindow} tokens${banner.contextWindowIsDefault ? ' (default)' : ''}.\n` +
+          `Session: ${banner.id}\n` +
+          `Permission mode: ${banner.mode}. Use --mode to change it.\n\n`,
+      );
     },
     approvalAnswer(approved, how) {
       out.write(`Approve this operation? [y/N] ${approved ? 'y' : 'n'} (${how})\n\n`);
@@ -53,6 +67,12 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
         case 'assistant_text':
         case 'tool_call':
         case 'approval':
+        case 'reasoning_delta':
+        case 'reasoning_text':
+          return;
+        case 'compaction':
+          endText();
+          out.write(`${compactionLine(event)}\n\n`);
           return;
         case 'tool_confirmation': {
           endText();
@@ -89,8 +109,8 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
 export function jsonPrinter(out: Output): TurnPrinter {
   const line = (value: unknown) => out.write(`${jsonLine(value)}\n`);
   return {
-    session(id) {
-      line({ type: 'session', id });
+    session(banner) {
+      line({ type: 'session', id: banner.id, context_window: banner.contextWindow, mode: banner.mode });
     },
     approvalAnswer() {
       // The `approval` event carries the answer.
@@ -122,12 +142,44 @@ export function jsonPrinter(out: Output): TurnPrinter {
         case 'notice':
           line({ type: 'notice', message: event.message });
           return;
+        case 'reasoning_text':
+          line({ type: 'reasoning', text: event.text });
+          return;
+        case 'compaction':
+          line(compactionJson(event));
+          return;
         case 'turn_end':
-          line({ type: 'turn_end', status: event.status, ...(event.message ? { message: event.message } : {}) });
+          line({
+            type: 'turn_end',
+            status: event.status,
+            ...(event.message ? { message: event.message } : {}),
+            ...(event.usage
+              ? {
+                  usage: {
+                    input_tokens: event.usage.inputTokens,
+                    cached_input_tokens: event.usage.cachedInputTokens,
+                    output_tokens: event.usage.outputTokens,
+                    reasoning_tokens: event.usage.reasoningTokens,
+                  },
+                }
+              : {}),
+            ...(event.context ? { context: { used: event.context.used, window: event.context.window } } : {}),
+          });
           return;
         default:
           return;
       }
     },
   };
+}
+
+type Compaction = Extract<TurnEvent, { type: 'compaction' }>;
+
+export function compactionLine(event: Compaction): string {
+  const who = event.trigger === 'auto' ? 'automatically, near the context window' : event.trigger === 'manual' ? 'as asked' : 'summary edited by the person';
+  return `[Context compacted (${who}): ${event.tokensBefore} -> ${event.tokensAfter} tokens]`;
+}
+
+export function compactionJson(event: Compaction) {
+  return { type: 'compaction', trigger: event.trigger, author: event.author, tokens_before: event.tokensBefore, tokens_after: event.tokensAfter, summary: event.summary };
 }

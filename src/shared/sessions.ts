@@ -14,12 +14,49 @@ import {
 } from './domain';
 
 
+const TokensSchema = z.number().int().nonnegative();
+
+/** Tokens the model service reported, summed over a turn's requests. */
+export const TurnUsageSchema = z.object({
+  inputTokens: TokensSchema,
+  cachedInputTokens: TokensSchema,
+  outputTokens: TokensSchema,
+  reasoningTokens: TokensSchema,
+});
+export type TurnUsage = z.infer<typeof TurnUsageSchema>;
+
+/** How much of the context window the session uses now. */
+export const ContextUseSchema = z.object({ used: TokensSchema, window: TokensSchema });
+export type ContextUse = z.infer<typeof ContextUseSchema>;
+
+/**
+ * The history before `summarized.to` (record positions) was replaced by
+ * `summary`. `auto`: Mino compacted before a request; `manual`: the person
+ * asked; `edit`: the person rewrote the summary (author `person`).
+ */
+export const CompactionEventSchema = z.object({
+  type: z.literal('compaction'),
+  trigger: z.enum(['auto', 'manual', 'edit']),
+  author: z.enum(['model', 'person']),
+  tokensBefore: TokensSchema,
+  tokensAfter: TokensSchema,
+  summary: z.string(),
+  summarized: z.object({ from: z.number().int(), to: z.number().int() }),
+  /** How many of the person's messages before this point stay verbatim (the turns it kept); the earlier ones are summarized. */
+  keptTurns: z.number().int().nonnegative(),
+});
+export type CompactionEvent = z.infer<typeof CompactionEventSchema>;
+
 /** One thing that happened in a turn, as the loop reports it to a front end. */
 export const TurnEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user_message'), text: z.string() }),
   /** A model request is starting. */
   z.object({ type: z.literal('assistant_start'), request: z.number() }),
   z.object({ type: z.literal('assistant_delta'), delta: z.string() }),
+  /** Streamed text of the model's reasoning summary (the "Thinking" part). */
+  z.object({ type: z.literal('reasoning_delta'), delta: z.string() }),
+  /** The complete reasoning summary of one response, once it is saved. */
+  z.object({ type: z.literal('reasoning_text'), text: z.string() }),
   /** The complete text of one assistant message, once its response is saved. */
   z.object({ type: z.literal('assistant_text'), text: z.string() }),
   /** `decision` is null when the call never reached the decision (unknown tool, invalid arguments, or a replayed record). */
@@ -46,7 +83,16 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool_result'), callId: z.string(), name: z.string(), status: ToolStatusSchema, output: z.string() }),
   /** Something the person should know that is not part of the conversation (e.g. an MCP server failed). */
   z.object({ type: z.literal('notice'), message: z.string() }),
-  z.object({ type: z.literal('turn_end'), status: z.enum(TURN_END_STATUSES), message: z.string().optional() }),
+  CompactionEventSchema,
+  z.object({
+    type: z.literal('turn_end'),
+    status: z.enum(TURN_END_STATUSES),
+    message: z.string().optional(),
+    /** What the turn's requests used, as the service reported it. */
+    usage: TurnUsageSchema.optional(),
+    /** The context in use after the turn. */
+    context: ContextUseSchema.optional(),
+  }),
 ]);
 export type TurnEvent = z.infer<typeof TurnEventSchema>;
 

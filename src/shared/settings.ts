@@ -76,6 +76,18 @@ export const StreamIdleTimeoutSchema = z
   .min(5, 'The stream idle timeout must be at least 5 seconds: a model often pauses that long between parts of an answer.')
   .max(3600, 'The stream idle timeout can be at most 3600 seconds (an hour).');
 
+/** Percent of the context window at which Mino compacts before the next request. */
+export const CompactThresholdSchema = z
+  .number({ error: 'The compaction threshold must be a percentage of the context window, e.g. 80.' })
+  .int('The compaction threshold must be a whole percentage, e.g. 80.')
+  .min(10, 'The compaction threshold must be at least 10 (percent of the context window).')
+  .max(95, 'The compaction threshold can be at most 95 (percent of the context window), so a request and its answer still fit.');
+
+/** `auto`: on for OpenAI's reasoning model families, and once a response has carried reasoning. */
+export const REASONING_SETTINGS = ['auto', 'on', 'off'] as const;
+/** `default`: no effort is sent, so the service uses its own. */
+export const REASONING_EFFORT_SETTINGS = ['default', 'minimal', 'low', 'medium', 'high'] as const;
+
 /** Every setting, in the order the Settings form shows them. */
 export const SETTING_FIELDS = {
   baseUrl: setting({
@@ -125,6 +137,43 @@ export const SETTING_FIELDS = {
     kind: { type: 'boolean' },
     schema: z.boolean({ error: 'bashSandbox must be true or false.' }),
     default: true,
+  }),
+  compactThreshold: setting({
+    label: 'Compact at',
+    help: 'Before a request that would use this share of the context window, Mino first replaces the earlier turns with a summary you can read and edit.',
+    kind: { type: 'integer', unit: '% of the context window' },
+    schema: CompactThresholdSchema,
+    default: 80,
+  }),
+  reasoning: setting({
+    label: 'Reasoning',
+    help: "Ask for the model's reasoning (kept encrypted in the session) and a reasoning summary. Auto: for OpenAI's reasoning models, and once a model sent reasoning. Turn it off if your service rejects it.",
+    kind: {
+      type: 'choice',
+      options: [
+        { value: 'auto', label: 'Auto' },
+        { value: 'on', label: 'On' },
+        { value: 'off', label: 'Off' },
+      ],
+    },
+    schema: z.enum(REASONING_SETTINGS, { error: 'Reasoning must be auto, on or off.' }),
+    default: 'auto',
+  }),
+  reasoningEffort: setting({
+    label: 'Reasoning effort',
+    help: "How much the model reasons before answering; sent only when you choose one (Default: the service's own).",
+    kind: {
+      type: 'choice',
+      options: [
+        { value: 'default', label: 'Default' },
+        { value: 'minimal', label: 'Minimal' },
+        { value: 'low', label: 'Low' },
+        { value: 'medium', label: 'Medium' },
+        { value: 'high', label: 'High' },
+      ],
+    },
+    schema: z.enum(REASONING_EFFORT_SETTINGS, { error: 'Reasoning effort must be default, minimal, low, medium or high.' }),
+    default: 'default',
   }),
 };
 

@@ -11,6 +11,7 @@ import { sessionDeps } from '../../src/main/core/agent/defaultDeps';
 import type { TurnEvent } from '../../src/main/core/agent/events';
 import { ensureMinoHome, writePrivateFile } from '../../src/main/core/config/minoHome';
 import { DEFAULT_SETTINGS } from '../../src/main/core/config/settings';
+import type { Settings } from '../../src/shared/settings';
 import type { McpServerConfig } from '../../src/main/core/mcp/config';
 import type { AnyTool } from '../../src/main/core/tools/types';
 import { startMockResponsesServer, type MockResponsesServer } from './mockResponsesServer';
@@ -31,6 +32,10 @@ export interface AgentFixtureOptions {
   extraTools?: AnyTool[];
   /** Written to ~/.mino/mcp.json, as a person would configure them. */
   mcpServers?: McpServerConfig[];
+  /** Settings over the defaults (a small context window, reasoning on, ...); the sessions read them per turn. */
+  settings?: Partial<Settings>;
+  /** The model name requests carry (MINO_MODEL); default mock-model. */
+  model?: string;
 }
 
 export async function makeAgentFixture(options: AgentFixtureOptions = {}): Promise<AgentFixture> {
@@ -45,8 +50,9 @@ export async function makeAgentFixture(options: AgentFixtureOptions = {}): Promi
   }
   if (options.mcpServers) await writePrivateFile((await ensureMinoHome(home)).mcp, JSON.stringify({ servers: options.mcpServers }, null, 2));
   const server = await startMockResponsesServer();
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' };
-  const { deps: baseDeps, close } = sessionDeps({ homeDir: home, env, settings: async () => DEFAULT_SETTINGS });
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: options.model ?? 'mock-model' };
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const { deps: baseDeps, close } = sessionDeps({ homeDir: home, env, settings: async () => settings });
   const deps: ConversationDeps = options.extraTools
     ? { ...baseDeps, externalTools: async () => ({ tools: options.extraTools ?? [], problems: [] }) }
     : baseDeps;

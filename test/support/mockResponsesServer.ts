@@ -22,7 +22,21 @@ export interface MockAnswerStep {
   calls?: MockCall[];
   /** Response id; generated when omitted. */
   id?: string;
-  usage?: { input_tokens: number; output_tokens: number };
+  /** Reported in `response.completed`; default 10 in, 5 out. */
+  usage?: { input_tokens: number; output_tokens: number; cached_tokens?: number; reasoning_tokens?: number };
+  /**
+   * A reasoning item sent before the text and calls, as reasoning models do:
+   * its summary streamed in small chunks (`response.reasoning_summary_text.delta`),
+   * its encrypted content in the finished item.
+   */
+  reasoning?: MockReasoning;
+}
+export interface MockReasoning {
+  summary: string;
+  encrypted_content: string;
+  id?: string;
+  /** Characters per summary delta (default 3), so the client sees many small chunks. */
+  chunk?: number;
 }
 /** A plain HTTP answer instead of a stream: a JSON error body, or an HTML page (a web server, not the API). */
 export interface MockHttpStep {
@@ -160,6 +174,27 @@ function streamCallItem(sse: SseWriter, outputIndex: number, call: MockCall) {
   return item;
 }
 
+/** The item exactly as the mock sends it in `response.output_item.done` and `response.completed`. */
+export function mockReasoningItem(reasoning: MockReasoning & { id: string }) {
+  return { id: reasoning.id, type: 'reasoning', summary: [{ type: 'summary_text', text: reasoning.summary }], encrypted_content: reasoning.encrypted_content };
+}
+
+function streamReasoningItem(sse: SseWriter, outputIndex: number, reasoning: MockReasoning) {
+  const id = reasoning.id ?? nextId('rs');
+  sse.send('response.output_item.added', { output_index: outputIndex, item: { id, type: 'reasoning', summary: [], encrypted_content: null } });
+  const part = { type: 'summary_text', text: '' };
+  sse.send('response.reasoning_summary_part.added', { item_id: id, output_index: outputIndex, summary_index: 0, part });
+  const size = reasoning.chunk ?? 3;
+  for (let i = 0; i < reasoning.summary.length; i += size) {
+    sse.send('response.reasoning_summary_text.delta', { item_id: id, output_index: outputIndex, summary_index: 0, delta: reasoning.summary.slice(i, i + size) });
+  }
+  sse.send('response.reasoning_summary_text.done', { item_id: id, output_index: outputIndex, summary_index: 0, text: reasoning.summary });
+  sse.send('response.reasoning_summary_part.done', { item_id: id, output_index: outputIndex, summary_index: 0, part: { ...part, text: reasoning.summary } });
+  const item = mockReasoningItem({ ...reasoning, id });
+  sse.send('response.output_item.done', { output_index: outputIndex, item });
+  return item;
+}
+
 function answer(res: http.ServerResponse, model: string, step: MockAnswerStep): void {
   const id = step.id ?? nextId('resp');
   const sse = new SseWriter(res);
@@ -167,6 +202,7 @@ function answer(res: http.ServerResponse, model: string, step: MockAnswerStep): 
   sse.send('response.created', { response: responseObject(id, model, 'in_progress', []) });
   sse.send('response.in_progress', { response: responseObject(id, model, 'in_progress', []) });
   const output: unknown[] = [];
+  if (step.reasoning) output.push(streamReasoningItem(sse, output.length, step.reasoning));
   if (step.text !== undefined) {
     output.push(streamTextItem(sse, output.length, step.text, step.deltas ?? splitIntoDeltas(step.text)).finish());
   }
@@ -176,9 +212,9 @@ function answer(res: http.ServerResponse, model: string, step: MockAnswerStep): 
     response: responseObject(id, model, 'completed', output, {
       usage: {
         input_tokens: usage.input_tokens,
-        input_tokens_details: { cached_tokens: 0 },
+        input_tokens_details: { cached_tokens: usage.cached_tokens ?? 0 },
         output_tokens: usage.output_tokens,
-        output_tokens_details: { reasoning_tokens: 0 },
+        output_tokens_details: { reasoning_tokens: usage.reasoning_tokens ?? 0 },
         total_tokens: usage.input_tokens + usage.output_tokens,
       },
     }),

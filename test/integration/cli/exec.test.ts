@@ -100,7 +100,7 @@ describe('mino exec', () => {
     );
     expect(run.stdout).toContain('[Tool result: denied]');
     expect(run.stdout).toContain('Assistant> You did not approve the edit.');
-    expect(run.stderr).toMatch(/Session: [0-9a-f]{32}/);
+    expect(run.stdout).toMatch(/^Context window: 128000 tokens \(default\)\.\nSession: [0-9a-f]{32}\nPermission mode: manual\. Use --mode to change it\.\n/);
     expect(await fs.readFile(fx.file('greet.go'), 'utf8')).toBe(GREET);
   });
 

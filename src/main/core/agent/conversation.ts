@@ -3,7 +3,13 @@
 // class, so they share one set of rules. The permission mode is not here: it
 // belongs to the front end's memory, never to the session.
 import type { PermissionMode, SessionId } from '../../../shared/domain';
-import type { HistoryItem, ModelClient } from '../model/types';
+import type { CompactionEvent, ContextUse } from '../../../shared/sessions';
+import { ContextBudget } from '../context/budget';
+import { promptCacheKey } from '../context/cacheKey';
+import { compact, replaceWithSummary, type HistoryPositions } from '../context/compact';
+import { tokenCounterFor } from '../context/tokens';
+import { reasoningRequest, type ReasoningSetting } from '../model/reasoning';
+import type { HistoryItem, ModelClient, ReasoningEffort } from '../model/types';
 import { loadSession, parseSession, readSessionFile, type UnknownCall } from '../sessions/load';
 import type { SessionRecord } from '../sessions/records';
 import { removeLeftoverTemporaryFiles } from '../fs/leftoverTemporaryFiles';
@@ -42,6 +48,25 @@ export interface ConversationDeps {
   externalTools?: (projectDir: string) => Promise<{ tools: AnyTool[]; problems: string[] }>;
   /** The size cap of ~/.mino/checkpoints in bytes (a setting); default 500 MB. */
   checkpointCapBytes?: () => Promise<number>;
+  /** The model name, context window and reasoning settings; read per turn, so changes apply from the next one. */
+  turnSettings: () => Promise<TurnSettings>;
+}
+
+export interface TurnSettings {
+  /** As requests name it (the environment's MINO_MODEL wins). */
+  model: string;
+  contextWindow: number;
+  /** Share of the window at which Mino compacts first (0.8 = 80%). */
+  compactAt: number;
+  reasoning: ReasoningSetting;
+  reasoningEffort: ReasoningEffort | 'default';
+}
+
+export class CompactionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CompactionError';
+  }
 }
 
 export type { UnknownCall };
@@ -79,6 +104,10 @@ export class Conversation {
   private loadedRecords: readonly SessionRecord[] | null = null;
   /** Held from opening to close, so no other process appends to this session meanwhile. */
   private sessionLock: SessionLock | null = null;
+  /** The model has sent reasoning in this session: `reasoning: auto` keeps asking for it. */
+  private sawReasoning: boolean;
+  /** The context in use after the last turn or compaction, for the meter; null until counted. */
+  private lastContext: ContextUse | null = null;
 
   private constructor(
     private readonly deps: ConversationDeps,
@@ -92,7 +121,12 @@ export class Conversation {
     private readonly usedCallIds: Set<string>,
     /** Found when the session starts or is loaded, and again on reloadSkills; never from the log. */
     private skillSet: SkillSet,
-  ) {}
+    /** Where the person's messages and summaries are in the log, for compaction's cut. */
+    private readonly positions: HistoryPositions = new WeakMap(),
+    private readonly budget: ContextBudget = new ContextBudget(),
+  ) {
+    this.sawReasoning = history.some((item) => item.type === 'reasoning');
+  }
 
   /** A new, empty session for a project. */
   static async start(deps: ConversationDeps, projectDir: string): Promise<Conversation> {
@@ -111,10 +145,11 @@ export class Conversation {
   }
 
   /**
-   * Loads a saved session. Runs only the pure validation of recorded calls:
-   * nothing is inspected or re-run. The file is read once: loading parses it
-   * first (a damaged log is refused before anything is opened), then it is
-   * opened for append, which sets a broken last line aside.
+   * Loads a saved session from its last compaction on (the history before it
+   * is the summary's, so it is not rebuilt). Runs only the pure validation of
+   * recorded calls: nothing is inspected or re-run. The file is read once:
+   * loading parses it first (a damaged log is refused before anything is
+   * opened), then it is opened for append, which sets a broken last line aside.
    */
   static async resume(deps: ConversationDeps, id: SessionId): Promise<Conversation> {
     // Locked before the file is read, so what is read is what this writer continues from.
@@ -132,20 +167,28 @@ export class Conversation {
   private static async openLocked(deps: ConversationDeps, id: SessionId): Promise<Conversation> {
     const registry = new ToolRegistry(deps.builtinTools);
     const read = await readSessionFile(deps.homeDir, id);
-    const loaded = await parseSession(id, read, registry.validateCall);
+    const loaded = await parseSession(id, read, registry.validateCall, { fromLastCompaction: true });
     const log = await SessionLog.openForAppend(deps.homeDir, id, read.content);
     // From here the log is open: whatever fails must close it.
     try {
       const setAside = log.setAside;
       const problems = setAside ? loaded.problems.map((problem) => (problem.line === setAside.line ? { line: setAside.line, message: setAside.message } : problem)) : loaded.problems;
       for (const problem of problems) trail.warn('session.load_problem', { session: id, line: problem.line, problem: problem.message });
-      const callIds = loaded.records.flatMap((record) =>
-        record.type === 'response' ? record.output.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : [])) : [],
-      );
       const skills = await discoverSkills(loaded.projectDir, deps.homeDir);
-      const unknown = withLeftoversRemoved(loaded.projectDir, loaded.unknownCalls);
-      const conversation = new Conversation(deps, log, loaded.projectDir, [...loaded.history], unknown, problems, new Set(callIds), skills);
-      conversation.loadedRecords = loaded.records;
+      const conversation = new Conversation(
+        deps,
+        log,
+        loaded.projectDir,
+        [...loaded.history],
+        withLeftoversRemoved(loaded.projectDir, loaded.unknownCalls),
+        problems,
+        loaded.usedCallIds,
+        skills,
+        loaded.positions,
+        new ContextBudget(loaded.lastUsage),
+      );
+      // Records before a compaction were not read; a window showing the whole transcript reads the log itself then.
+      conversation.loadedRecords = loaded.skippedRecords ? null : loaded.records;
       return conversation;
     } catch (error) {
       await log.close();
@@ -166,6 +209,104 @@ export class Conversation {
 
   get id(): SessionId {
     return this.log.id;
+  }
+
+  /** Identifies this session's requests to the service's prompt cache. */
+  get cacheKey(): string {
+    return promptCacheKey(this.id);
+  }
+
+  /** The context in use now and the window, as last counted (after a turn, a compaction or `countContext`). */
+  get context(): ContextUse | null {
+    return this.lastContext;
+  }
+
+  /** Counts the context in use now with the current settings (e.g. for a window that just opened the session). */
+  async countContext(): Promise<ContextUse> {
+    const settings = await this.deps.turnSettings();
+    const counter = await tokenCounterFor(settings.model);
+    const used = this.budget.used(counter, this.history, await this.fixedParts());
+    this.lastContext = { used, window: settings.contextWindow };
+    return this.lastContext;
+  }
+
+  /** What every request carries besides the history: the instructions and the built-in tools' specs. */
+  private async fixedParts() {
+    const builtin = [...this.deps.builtinTools];
+    return {
+      instructions: composeInstructions([systemPrompt(builtin), await this.deps.instructions(), skillCatalogText(this.skillSet.skills)]),
+      tools: new ToolRegistry(builtin).specs(),
+    };
+  }
+
+  /** The summary in force, if the history starts with one. */
+  get summary(): { text: string; author: 'model' | 'person' } | null {
+    const first = this.history[0];
+    return first?.type === 'summary' ? { text: first.text, author: first.author } : null;
+  }
+
+  /**
+   * The person asked to compact now (between turns): every whole turn that
+   * does not fit the kept share is summarized. Throws CompactionError with a
+   * message for the person when it cannot be done; nothing is changed then.
+   */
+  async compact(options: { signal?: AbortSignal } = {}): Promise<CompactionEvent> {
+    if (this.running) throw new TurnInProgressError();
+    if (this.unknown.length > 0) throw new UnacknowledgedResultsError(this.unknown);
+    this.running = true;
+    try {
+      const settings = await this.deps.turnSettings();
+      const model = await this.deps.model();
+      const counter = await tokenCounterFor(settings.model);
+      const fixed = await this.fixedParts();
+      const result = await compact({
+        history: this.history,
+        positions: this.positions,
+        log: this.log,
+        model,
+        counter,
+        window: settings.contextWindow,
+        trigger: 'manual',
+        inTurn: false,
+        tokensBefore: this.budget.used(counter, this.history, fixed),
+        signal: options.signal,
+        cacheKey: this.cacheKey,
+      });
+      if (!result.ok) throw new CompactionError(result.message);
+      this.budget.reset();
+      this.lastContext = { used: this.budget.used(counter, this.history, fixed), window: settings.contextWindow };
+      return result.event;
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /**
+   * The person rewrote the summary in force: saved as a new compaction record
+   * written by the person. The model reads it as context only; nothing
+   * decides on it.
+   */
+  async editSummary(text: string): Promise<CompactionEvent> {
+    if (this.running) throw new TurnInProgressError();
+    const trimmed = text.trim();
+    if (!trimmed) throw new CompactionError('The summary is empty. Write what the model should know about the earlier work, or keep the summary as it was.');
+    if (!this.summary) throw new CompactionError('This session has no summary to edit: compact it first.');
+    this.running = true;
+    try {
+      const settings = await this.deps.turnSettings();
+      const counter = await tokenCounterFor(settings.model);
+      const fixed = await this.fixedParts();
+      const result = await replaceWithSummary(
+        { history: this.history, positions: this.positions, log: this.log, counter, window: settings.contextWindow, tokensBefore: this.budget.used(counter, this.history, fixed) },
+        { summary: trimmed, author: 'person', trigger: 'edit', keptFrom: 1 },
+      );
+      if (!result.ok) throw new CompactionError(result.message);
+      this.budget.reset();
+      this.lastContext = { used: this.budget.used(counter, this.history, fixed), window: settings.contextWindow };
+      return result.event;
+    } finally {
+      this.running = false;
+    }
   }
 
   get busy(): boolean {
@@ -209,6 +350,8 @@ export class Conversation {
     if (this.running) throw new TurnInProgressError();
     await this.log.append({ type: 'clear' });
     this.history = [];
+    this.budget.reset();
+    this.lastContext = this.lastContext ? { used: 0, window: this.lastContext.window } : null;
   }
 
   async ask(text: string, options: AskOptions): Promise<TurnOutcome> {
@@ -217,8 +360,10 @@ export class Conversation {
     this.running = true;
     try {
       let model: ModelClient;
+      let settings: TurnSettings;
       try {
         model = await this.deps.model();
+        settings = await this.deps.turnSettings();
       } catch (error) {
         const outcome: TurnOutcome = { status: 'failed', message: error instanceof Error ? error.message : String(error) };
         options.onEvent?.({ type: 'turn_end', ...outcome });
@@ -228,6 +373,8 @@ export class Conversation {
       const external = this.deps.externalTools ? await this.deps.externalTools(this.projectDir) : { tools: [], problems: [] };
       for (const problem of external.problems) options.onEvent?.({ type: 'notice', message: problem });
       const offered = [...this.deps.builtinTools, ...external.tools];
+      const counter = await tokenCounterFor(settings.model);
+      const onEvent = options.onEvent;
       const outcome = runTurn(text, {
         log: this.log,
         history: this.history,
@@ -245,9 +392,22 @@ export class Conversation {
           log: this.log,
           capBytes: this.deps.checkpointCapBytes ?? (async () => DEFAULT_CHECKPOINT_CAP_MB * 1024 * 1024),
         }),
-        onEvent: options.onEvent,
+        onEvent: (event) => {
+          if (event.type === 'turn_end' && event.context) this.lastContext = event.context;
+          if (event.type === 'reasoning_text') this.sawReasoning = true;
+          onEvent?.(event);
+        },
         limits: options.limits,
         usedCallIds: this.usedCallIds,
+        budget: {
+          budget: this.budget,
+          counter,
+          settings: { window: settings.contextWindow, compactAt: settings.compactAt },
+          positions: this.positions,
+        },
+        cacheKey: this.cacheKey,
+        reasoning: () =>
+          reasoningRequest(settings.reasoning, settings.reasoningEffort, settings.model, this.sawReasoning || this.history.some((item) => item.type === 'reasoning')),
       });
       return await outcome.catch(async (error: unknown) => {
         // Something the loop did not expect (a front end's listener threw, say) may have left calls
@@ -262,9 +422,15 @@ export class Conversation {
   }
 
   private async reloadHistory(): Promise<void> {
-    const loaded = await loadSession(this.deps.homeDir, this.id, new ToolRegistry(this.deps.builtinTools).validateCall);
+    const loaded = await loadSession(this.deps.homeDir, this.id, new ToolRegistry(this.deps.builtinTools).validateCall, { fromLastCompaction: true });
     this.history = [...loaded.history];
     this.unknown = [...loaded.unknownCalls];
+    // The reloaded items are new objects: their positions are the loader's, and the budget starts again.
+    for (const item of loaded.history) {
+      const position = loaded.positions.get(item);
+      if (position !== undefined) this.positions.set(item, position);
+    }
+    this.budget.reset();
   }
 
   /** What each turn's file tools changed, newest turn first, with diffs and what cannot be known (bash, MCP). */

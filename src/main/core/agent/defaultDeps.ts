@@ -1,6 +1,6 @@
 // The one place that assembles a session's dependencies from Mino's
 // configuration, so the desktop app and `mino exec` run the same agent.
-import { modelClientFor } from '../config/modelConfig';
+import { modelClientFor, resolvedModelName } from '../config/modelConfig';
 import { loadSoul } from '../config/soul';
 import { loadMcpConfig } from '../mcp/config';
 import type { McpManager } from '../mcp/manager';
@@ -77,6 +77,16 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
       ...(options.owner === undefined ? {} : { owner: options.owner }),
       builtinTools: BUILTIN_TOOLS.map((tool) => (tool.name === bash.name ? bash : tool)),
       instructions: () => loadSoul(options.homeDir),
+      turnSettings: async () => {
+        const settings = await options.settings();
+        return {
+          model: resolvedModelName(settings, options.env),
+          contextWindow: settings.contextWindow,
+          compactAt: settings.compactThreshold / 100,
+          reasoning: settings.reasoning,
+          reasoningEffort: settings.reasoningEffort,
+        };
+      },
       model: async () =>
         modelClientFor({
           settings: await options.settings(),

@@ -2,7 +2,11 @@
 // until the model answers without calls, a limit is reached, or something
 // stops it. Every record is saved before what it describes acts.
 import type { PermissionMode, ToolResult, TurnEndStatus } from '../../../shared/domain';
-import { ModelError, type ModelClient, type HistoryItem } from '../model/types';
+import type { TurnUsage } from '../../../shared/sessions';
+import { compactionThreshold, type ContextBudget, type ContextSettings } from '../context/budget';
+import { compact, type HistoryPositions } from '../context/compact';
+import type { TokenCounter } from '../context/tokens';
+import { ModelError, type ModelClient, type HistoryItem, type ModelRequest, type ModelUsage, type ToolSpec } from '../model/types';
 import { decide, factsFor } from '../policy/decide';
 import { limitMessages, TURN_LIMITS } from '../policy/limits';
 import { SessionSaveError, type SessionLog } from '../sessions/sessionLog';
@@ -36,6 +40,21 @@ export interface TurnOptions {
    * turn adds the ones it saves. Defaults to the ids in `history`.
    */
   usedCallIds?: Set<string>;
+  /** Counting and compaction; without it nothing is counted and nothing is compacted. */
+  budget?: TurnBudget;
+  /** Sent with every request of the session (see context/cacheKey). */
+  cacheKey?: string;
+  /** Asked before each request: whether (and how) to request reasoning. */
+  reasoning?: () => ModelRequest['reasoning'];
+}
+
+/** The session's context budget, as one turn needs it. */
+export interface TurnBudget {
+  budget: ContextBudget;
+  counter: TokenCounter;
+  settings: ContextSettings;
+  /** Record positions of history items, where a compaction may cut; the turn adds its message's. */
+  positions: HistoryPositions;
 }
 
 export interface TurnOutcome {
@@ -50,50 +69,87 @@ const NOT_RUN_STOPPED = 'Not run: the person stopped the turn before this call s
 
 export async function runTurn(userText: string, options: TurnOptions): Promise<TurnOutcome> {
   const emit = (event: TurnEvent) => options.onEvent?.(event);
+  const usage: TurnUsage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
+  const ending = () => {
+    const budget = options.budget;
+    const context = budget
+      ? { used: budget.budget.used(budget.counter, options.history, { instructions: options.instructions, tools: options.tools.specs() }), window: budget.settings.window }
+      : undefined;
+    return { usage, ...(context ? { context } : {}) };
+  };
   try {
-    const outcome = await runTurnSteps(userText, options, emit);
+    const outcome = await runTurnSteps(userText, options, emit, usage);
     await options.log.append({ type: 'turn_end', status: outcome.status, ...(outcome.message ? { message: outcome.message } : {}) });
-    emit({ type: 'turn_end', ...outcome });
+    emit({ type: 'turn_end', ...outcome, ...ending() });
     return outcome;
   } catch (error) {
     if (!(error instanceof SessionSaveError)) throw error;
     // The log can no longer be trusted to hold what happens next, so nothing further runs.
     const outcome: TurnOutcome = { status: 'failed', message: error.message };
-    emit({ type: 'turn_end', ...outcome });
+    emit({ type: 'turn_end', ...outcome, ...ending() });
     return outcome;
   }
 }
 
-async function runTurnSteps(userText: string, options: TurnOptions, emit: (event: TurnEvent) => void): Promise<TurnOutcome> {
-  const { log, history, model, tools, context } = options;
+function addUsage(total: TurnUsage, usage: ModelUsage): void {
+  total.inputTokens += usage.inputTokens;
+  total.cachedInputTokens += usage.cachedInputTokens ?? 0;
+  total.outputTokens += usage.outputTokens;
+  total.reasoningTokens += usage.reasoningTokens ?? 0;
+}
+
+async function runTurnSteps(userText: string, options: TurnOptions, emit: (event: TurnEvent) => void, usage: TurnUsage): Promise<TurnOutcome> {
+  const { log, history, model, tools, context, budget } = options;
   const limits = options.limits ?? TURN_LIMITS;
   const messages = limitMessages(limits);
   const signal = context.signal;
   const seenCallIds = options.usedCallIds ?? new Set(history.flatMap((item) => (item.type === 'function_call' ? [item.call_id] : [])));
+  const specs = tools.specs();
 
-  await log.append({ type: 'user', text: userText });
-  history.push({ type: 'message', role: 'user', text: userText });
+  const position = await log.append({ type: 'user', text: userText });
+  const message: HistoryItem = { type: 'message', role: 'user', text: userText };
+  history.push(message);
+  budget?.positions.set(message, position);
   emit({ type: 'user_message', text: userText });
 
   let requests = 0;
   let toolCalls = 0;
+  // A request the service refused as too long gets one compaction and one retry, never more.
+  let retriedAfterOverflow = false;
   for (;;) {
     if (signal?.aborted) return stopped();
     if (requests >= limits.modelRequests) return { status: 'limit', message: messages.modelRequests };
     requests += 1;
     emit({ type: 'assistant_start', request: requests });
 
-    let response;
-    try {
-      response = await model.respond(
-        { instructions: options.instructions, input: history, tools: tools.specs(), signal },
-        (event) => emit({ type: 'assistant_delta', delta: event.delta }),
-      );
-    } catch (error) {
-      if (error instanceof ModelError) {
-        return error.kind === 'aborted' ? stopped() : { status: 'failed', message: error.message };
+    if (budget) {
+      const used = budget.budget.used(budget.counter, history, { instructions: options.instructions, tools: specs });
+      if (used >= compactionThreshold(budget.settings)) {
+        const failed = await compactInTurn(options, budget, used, emit, specs);
+        if (failed) return failed;
       }
-      throw error;
+    }
+
+    let response;
+    for (;;) {
+      try {
+        response = await model.respond(
+          { instructions: options.instructions, input: history, tools: specs, signal, cacheKey: options.cacheKey, reasoning: options.reasoning?.() },
+          (event) => emit(event.type === 'text_delta' ? { type: 'assistant_delta', delta: event.delta } : { type: 'reasoning_delta', delta: event.delta }),
+        );
+        break;
+      } catch (error) {
+        if (!(error instanceof ModelError)) throw error;
+        if (error.kind === 'aborted') return stopped();
+        if (error.kind === 'context_length' && budget && !retriedAfterOverflow) {
+          retriedAfterOverflow = true;
+          const used = budget.budget.used(budget.counter, history, { instructions: options.instructions, tools: specs });
+          const failed = await compactInTurn(options, budget, used, emit, specs, error.message);
+          if (failed) return failed;
+          continue;
+        }
+        return { status: 'failed', message: error.message };
+      }
     }
 
     // A call id the session already has would make its result ambiguous and the log unloadable: refuse the response whole.
@@ -106,10 +162,15 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
     }
 
     // Saved before any decision acts on it.
-    await log.append({ type: 'response', responseId: response.id, output: response.output });
+    await log.append({ type: 'response', responseId: response.id, output: response.output, ...(response.usage ? { usage: response.usage } : {}) });
     history.push(...response.output);
+    if (response.usage) {
+      addUsage(usage, response.usage);
+      budget?.budget.report(response.usage, history.length);
+    }
     for (const item of response.output) {
       if (item.type === 'message' && item.role === 'assistant' && item.text) emit({ type: 'assistant_text', text: item.text });
+      if (item.type === 'reasoning' && item.summary.length > 0) emit({ type: 'reasoning_text', text: item.summary.map((part) => part.text).join('\n\n') });
     }
 
     const calls = response.output.filter((item): item is FunctionCall => item.type === 'function_call');
@@ -132,6 +193,42 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
     }
     if (endedBy) return endedBy;
   }
+}
+
+/** Compacts before a request of this turn; the turn's end when compaction failed, else null. */
+async function compactInTurn(
+  options: TurnOptions,
+  budget: TurnBudget,
+  used: number,
+  emit: (event: TurnEvent) => void,
+  specs: ToolSpec[],
+  /** The service refused the request as too long (this message): the window setting is too large, so what is in use now is the limit. */
+  refusal?: string,
+): Promise<TurnOutcome | null> {
+  const window = refusal === undefined ? budget.settings.window : Math.min(budget.settings.window, used);
+  const result = await compact({
+    history: options.history,
+    positions: budget.positions,
+    log: options.log,
+    model: options.model,
+    counter: budget.counter,
+    window,
+    trigger: 'auto',
+    inTurn: true,
+    tokensBefore: used,
+    signal: options.context.signal,
+    cacheKey: options.cacheKey,
+  });
+  if (!result.ok) {
+    if (result.reason === 'aborted') return stopped();
+    // Nothing to summarize but the request still fits: send it as it is.
+    const now = budget.budget.used(budget.counter, options.history, { instructions: options.instructions, tools: specs });
+    if (result.reason === 'nothing_to_summarize' && refusal === undefined && now <= budget.settings.window) return null;
+    return { status: 'failed', message: result.reason === 'nothing_to_summarize' && refusal !== undefined ? refusal : result.message };
+  }
+  budget.budget.reset();
+  emit(result.event);
+  return null;
 }
 
 /** The first function-call id in `output` that repeats one seen before (or one earlier in `output`); records the new ones. */

@@ -16,12 +16,17 @@ export interface ModelConfigSources {
 export const MISSING_KEY_MESSAGE =
   'No API key is set for the model service. Set OPENAI_API_KEY in the environment, or enter a key in Settings, then send your message again.';
 
+/** The model name requests will carry: MINO_MODEL wins over the settings. */
+export function resolvedModelName(settings: { model: string }, env: NodeJS.ProcessEnv): string {
+  return env.MINO_MODEL?.trim() || settings.model;
+}
+
 export function resolveModelConfig(sources: ModelConfigSources): { baseURL: string; model: string; apiKey: string; streamIdleTimeoutMs: number } {
   const apiKey = sources.env.OPENAI_API_KEY?.trim() || sources.storedApiKey?.trim();
   if (!apiKey) throw new ModelError('config', MISSING_KEY_MESSAGE);
   addLogSecrets([apiKey]);
   const baseURL = sources.env.OPENAI_BASE_URL?.trim() || sources.settings.baseUrl;
-  const model = sources.env.MINO_MODEL?.trim() || sources.settings.model;
+  const model = resolvedModelName(sources.settings, sources.env);
   return { baseURL, model, apiKey, streamIdleTimeoutMs: sources.settings.streamIdleTimeout * 1000 };
 }
 

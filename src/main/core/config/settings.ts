@@ -8,6 +8,7 @@ import {
   SETTING_NAMES,
   SettingsPatchSchema,
   StoredSettingsSchema,
+  type SettingName,
   type Settings,
   type SettingsPatch,
 } from '../../../shared/settings';
@@ -35,6 +36,8 @@ export class SettingsError extends Error {
 export interface LoadedSettings {
   settings: Settings;
   problems: string[];
+  /** The settings the file sets; the others are defaults (the CLI banner says "(default)"). */
+  configured: ReadonlySet<SettingName>;
 }
 
 export type SettingsResult = { ok: true; value: LoadedSettings } | { ok: false; error: string };
@@ -71,15 +74,18 @@ function mergeOverDefaults(file: string, stored: Record<string, unknown>): Loade
     throw new SettingsError(`The settings file ${file} has invalid values: ${issuesText(parsed.error)}. Fix the file or save new settings.`, file);
   }
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  const configured = new Set<SettingName>();
   for (const name of SETTING_NAMES) {
-    if (parsed.data[name] !== undefined) settings[name] = parsed.data[name];
+    if (parsed.data[name] === undefined) continue;
+    settings[name] = parsed.data[name];
+    configured.add(name);
   }
   const unknown = Object.keys(stored).filter((key) => !Object.hasOwn(SETTING_FIELDS, key));
   const problems = unknown.map(
     (key) =>
       `The settings file ${file} has a field Mino does not know, "${key}"; it is ignored and kept. If it is a misspelt setting, rename it to one of: ${SETTING_NAMES.join(', ')}.`,
   );
-  return { settings: settings as Settings, problems };
+  return { settings: settings as Settings, problems, configured };
 }
 
 /** Current settings: the file's values over the defaults, or why the file cannot be used. */

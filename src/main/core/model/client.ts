@@ -8,7 +8,7 @@ import { fromApiOutput, toApiInput, toApiTools } from './apiItems';
 import { abortedError, droppedStreamError, failedResponseError, incompleteResponseError, notAStreamError, stoppedSendingError, toModelError } from './errors';
 import { findUnpairedCalls } from './history';
 import { httpFetch } from './httpFetch';
-import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent } from './types';
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent, type ModelUsage } from './types';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 
 export interface ModelClientOptions {
@@ -49,7 +49,14 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
   };
 
   async function stream(client: OpenAI, req: ModelRequest, signal: AbortSignal, idle: IdleTimer, onEvent: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
-    const errorContext = () => ({ baseURL, aborted: req.signal?.aborted ?? false, timeoutMs: opts.timeoutMs });
+    const effort = req.reasoning?.effort;
+    const errorContext = () => ({
+      baseURL,
+      aborted: req.signal?.aborted ?? false,
+      timeoutMs: opts.timeoutMs,
+      sentReasoning: req.reasoning !== undefined,
+      sentEffort: effort !== undefined,
+    });
     let events: AsyncIterable<ResponseStreamEvent>;
     try {
       const { data, response } = await client.responses
@@ -58,9 +65,15 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
             model: opts.model,
             instructions: req.instructions,
             input: toApiInput(req.input),
-            tools: toApiTools(req.tools),
+            // A request without tools offers none at all, rather than an empty list a service might read differently.
+            ...(req.tools.length > 0 ? { tools: toApiTools(req.tools) } : {}),
             stream: true,
+            // Nothing is kept by the service: the session log is the only copy, so reasoning comes back encrypted.
             store: false,
+            ...(req.cacheKey ? { prompt_cache_key: req.cacheKey } : {}),
+            ...(req.reasoning
+              ? { include: ['reasoning.encrypted_content' as const], reasoning: { summary: 'auto' as const, ...(effort ? { effort } : {}) } }
+              : {}),
             ...(opts.parallelToolCalls === undefined ? {} : { parallel_tool_calls: opts.parallelToolCalls }),
           },
           { signal },
@@ -86,6 +99,9 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
           case 'response.output_text.delta':
             onEvent({ type: 'text_delta', delta: event.delta });
             break;
+          case 'response.reasoning_summary_text.delta':
+            onEvent({ type: 'reasoning_delta', delta: event.delta });
+            break;
           case 'response.output_item.done':
             doneItems[event.output_index] = event.item;
             break;
@@ -110,8 +126,14 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
     if (!completed) throw droppedStreamError();
 
     const output = completed.output.length > 0 ? completed.output : doneItems.filter((item) => item !== undefined);
-    const usage = completed.usage
-      ? { inputTokens: completed.usage.input_tokens, outputTokens: completed.usage.output_tokens }
+    const reported = completed.usage;
+    const usage: ModelUsage | undefined = reported
+      ? {
+          inputTokens: reported.input_tokens,
+          outputTokens: reported.output_tokens,
+          ...(reported.input_tokens_details?.cached_tokens ? { cachedInputTokens: reported.input_tokens_details.cached_tokens } : {}),
+          ...(reported.output_tokens_details?.reasoning_tokens ? { reasoningTokens: reported.output_tokens_details.reasoning_tokens } : {}),
+        }
       : undefined;
     return { id: completed.id, output: fromApiOutput(output), ...(usage ? { usage } : {}) };
   }

@@ -50,8 +50,37 @@ function serviceMessage(error: APIError): string {
   return error.message.replace(/^\d{3}\s+/, '');
 }
 
+const CONTEXT_LENGTH_CODES = new Set(['context_length_exceeded', 'string_above_max_length']);
+const CONTEXT_LENGTH_WORDS = /context[_ ]length|context window|maximum context|too many tokens|prompt is too long|input is too long/i;
+const REASONING_WORDS = /reasoning|encrypted_content|\binclude\b|effort/i;
+
+/** The service's words for "this request is larger than the model's context window". */
+export function isContextLengthRefusal(code: string | null | undefined, message: string | null | undefined): boolean {
+  return (code != null && CONTEXT_LENGTH_CODES.has(code)) || (message != null && CONTEXT_LENGTH_WORDS.test(message));
+}
+
+export function contextLengthError(detail: string, cause?: unknown): ModelError {
+  return new ModelError(
+    'context_length',
+    `The model service refused the request because it is longer than the model's context window (${detail}). ` +
+      'Compact the session, or set a smaller context window in Settings so Mino compacts earlier, then send your message again.',
+    { cause },
+  );
+}
+
+/** Request facts an error message can name: which fields Mino sent that the person can turn off. */
+export interface RequestContext {
+  baseURL: string;
+  aborted: boolean;
+  timeoutMs?: number;
+  /** The request carried `include` and `reasoning` (the `reasoning` setting is on or auto). */
+  sentReasoning?: boolean;
+  /** The request carried `reasoning.effort` (the reasoning-effort setting is chosen). */
+  sentEffort?: boolean;
+}
+
 /** Maps an error thrown by the SDK (while connecting or while reading the stream). */
-export function toModelError(error: unknown, ctx: { baseURL: string; aborted: boolean; timeoutMs?: number }): ModelError {
+export function toModelError(error: unknown, ctx: RequestContext): ModelError {
   if (error instanceof ModelError) return error;
   if (ctx.aborted || error instanceof APIUserAbortError) return abortedError(error);
   if (isMalformedStream(error)) {
@@ -80,6 +109,16 @@ export function toModelError(error: unknown, ctx: { baseURL: string; aborted: bo
   if (error instanceof APIError && error.status !== undefined) {
     const status = error.status;
     const text = serviceMessage(error);
+    if (status === 400 && isContextLengthRefusal(error.code, text)) return contextLengthError(`HTTP 400: ${text}`, error);
+    if (status === 400 && ctx.sentReasoning && (REASONING_WORDS.test(text) || REASONING_WORDS.test(error.param ?? ''))) {
+      const effort = ctx.sentEffort ? ' (or clear "Reasoning effort")' : '';
+      return new ModelError(
+        'reasoning_unsupported',
+        `The model service refused the reasoning fields Mino sent (HTTP 400: ${text}). ` +
+          `Set "Reasoning" to off${effort} in Settings ("reasoning": "off" in ~/.mino/config.json), then send your message again.`,
+        { status, cause: error },
+      );
+    }
     const message =
       status === 401 || status === 403
         ? `The model service refused the API key (HTTP ${status}: ${text}). Check the API key in Settings, ${SEND_AGAIN}`
@@ -104,6 +143,7 @@ export function toModelError(error: unknown, ctx: { baseURL: string; aborted: bo
 }
 
 export function failedResponseError(detail: { code?: string | null; message?: string | null } | null | undefined): ModelError {
+  if (isContextLengthRefusal(detail?.code, detail?.message)) return contextLengthError(detail?.message || detail?.code || 'no detail given');
   const what = detail?.message ? `: ${detail.message}${detail.code ? ` (${detail.code})` : ''}` : '';
   return new ModelError('failed', `The model could not finish its answer${what}. ${capitalize(SEND_AGAIN)}`);
 }

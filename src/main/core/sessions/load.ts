@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { MiB, PrivateFileError, readPrivateFile } from '../config/readPrivateFile';
 import type { HistoryItem } from '../model/types';
 import { sessionFile } from './ids';
-import { brokenTailReason, parseLine, splitLog } from './logLines';
+import { brokenTailReason, decodeLine, lineRefs, parseLine, type LineRef, type LogLine } from './logLines';
 import type { SessionRecord, TemporaryFileRecord } from './records';
 import { SessionLoadError } from './sessionErrors';
 import { NEVER_STARTED, toolOutputForModel, UNKNOWN_OUTCOME } from './toolOutput';
@@ -33,10 +33,21 @@ export interface LoadedSession {
   projectDir: string;
   createdAt: string;
   updatedAt: string;
-  /** Every good record, in order. */
+  /** Every good record, in order (from the last compaction's kept part on, when loaded `fromLastCompaction`). */
   records: SessionRecord[];
-  /** Model input since the last 'clear', every call paired with an output. */
+  /**
+   * Model input since the last 'clear': after a compaction, its summary and
+   * the items it kept, then everything after it; every call paired with an output.
+   */
   history: HistoryItem[];
+  /** Record positions of the person's messages and of summaries (where a compaction may cut). */
+  positions: WeakMap<HistoryItem, number>;
+  /** The last usage the service reported for this history, and how many of its items that covered. */
+  lastUsage: { tokens: number; coveredItems: number } | null;
+  /** Every function-call id in the log, also those before a compaction or a clear. */
+  usedCallIds: Set<string>;
+  /** Loaded `fromLastCompaction` and records before the kept part were not read: `records` is not the whole log. */
+  skippedRecords: boolean;
   /** Started, no result saved, not yet acknowledged. Never run again. */
   unknownCalls: UnknownCall[];
   /** E.g. a truncated last line that was (or will be) set aside. */
@@ -46,7 +57,21 @@ export interface LoadedSession {
 interface OpenCall extends UnknownCall {
   started: boolean;
   resolved: boolean;
+  /** Position of the response record that asked for it. */
+  origin: number;
 }
+
+export interface LoadOptions {
+  /**
+   * Read only the header and the records from the last compaction's kept part
+   * on: the history before it is replaced by the summary, so it is neither
+   * parsed nor rebuilt (its call ids are still collected). For resuming.
+   */
+  fromLastCompaction?: boolean;
+}
+
+const COMPACTION_PREFIX = Buffer.from('{"type":"compaction"', 'utf8');
+const CALL_ID = /"call_id":"((?:[^"\\]|\\.)*)"/g;
 
 /** The bytes of a session file as read once; loading parses them and opening for append checks against them. */
 export interface SessionFileContent {
@@ -78,25 +103,44 @@ export async function readSessionFile(homeDir: string, id: string): Promise<Sess
   return { file, content };
 }
 
-export async function loadSession(homeDir: string, id: string, validate: CallValidator): Promise<LoadedSession> {
-  return parseSession(id, await readSessionFile(homeDir, id), validate);
+export async function loadSession(homeDir: string, id: string, validate: CallValidator, options: LoadOptions = {}): Promise<LoadedSession> {
+  return parseSession(id, await readSessionFile(homeDir, id), validate, options);
 }
 
 /** Loads a session from bytes already read (see readSessionFile). */
-export async function parseSession(id: string, { file, content }: SessionFileContent, validate: CallValidator): Promise<LoadedSession> {
+export async function parseSession(
+  id: string,
+  { file, content }: SessionFileContent,
+  validate: CallValidator,
+  options: LoadOptions = {},
+): Promise<LoadedSession> {
   const corrupt = (line: number, why: string): SessionLoadError =>
     new SessionLoadError(
       `The session file ${file} is corrupt at line ${line}: ${why}. The session was not loaded, so nothing in it is lost; fix or remove that line, or start a new session.`,
       { line },
     );
 
-  const lines = splitLog(content);
+  const refs = lineRefs(content);
+  const totalLines = refs.length;
   const problems: LoadedSession['problems'] = [];
   const records: SessionRecord[] = [];
   const recordLines: number[] = [];
-  lines.forEach((line, index) => {
-    const isLast = index === lines.length - 1;
-    if (isLast && index > 0) {
+  const usedCallIds = new Set<string>();
+
+  // With fromLastCompaction, the lines between the header and the kept part are skipped; only their call ids are read.
+  let skipTo = 1;
+  if (options.fromLastCompaction) {
+    const keptFrom = lastCompactionKeptFrom(content, refs);
+    if (keptFrom !== null && keptFrom > 1) {
+      skipTo = keptFrom;
+      const skipped = content.subarray(refs[1]!.start, refs[keptFrom]!.start).toString('utf8');
+      for (const match of skipped.matchAll(CALL_ID)) usedCallIds.add(match[1]!.includes('\\') ? (JSON.parse(`"${match[1]}"`) as string) : match[1]!);
+    }
+  }
+
+  const visit = (ref: LineRef, line: LogLine) => {
+    const isLast = ref.number === totalLines;
+    if (isLast && ref.number > 1) {
       const reason = brokenTailReason(line);
       if (reason !== undefined) {
         problems.push({ line: line.number, message: `Line ${line.number} was not loaded because ${reason}; every record before it was kept.` });
@@ -107,15 +151,27 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
     if (!parsed.ok) throw corrupt(line.number, parsed.reason);
     records.push(parsed.record);
     recordLines.push(line.number);
+  };
+  refs.forEach((ref, index) => {
+    if (index > 0 && index < skipTo) return;
+    visit(ref, decodeLine(content, ref));
   });
 
   const header = records[0];
   if (!header || header.type !== 'session') throw corrupt(1, 'the first line is not the session header');
   if (header.id !== id) throw corrupt(1, `the header names session ${header.id}, not ${id}`);
 
-  problems.push(...(await recentSetAsideProblems(file, lines.length, records.at(-1))));
+  problems.push(...(await recentSetAsideProblems(file, totalLines, records.at(-1))));
 
   const history: HistoryItem[] = [];
+  /** The record position each history item came from (an output made up on load: its call's response). */
+  let origins: number[] = [];
+  const positions = new WeakMap<HistoryItem, number>();
+  let lastUsage: LoadedSession['lastUsage'] = null;
+  const push = (item: HistoryItem, origin: number) => {
+    history.push(item);
+    origins.push(origin);
+  };
   const calls = new Map<string, OpenCall>();
   const unknown: UnknownCall[] = [];
   const acknowledged = new Set<string>();
@@ -127,10 +183,10 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
       if (call.resolved) continue;
       call.resolved = true;
       if (call.started) {
-        history.push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(UNKNOWN_OUTCOME) });
+        push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(UNKNOWN_OUTCOME) }, call.origin);
         unknown.push(unknownCall(call));
       } else {
-        history.push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(NEVER_STARTED) });
+        push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(NEVER_STARTED) }, call.origin);
       }
     }
     open = [];
@@ -145,27 +201,32 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
 
   records.forEach((record, index) => {
     const line = recordLines[index]!;
+    const position = line - 1;
     switch (record.type) {
       case 'session':
         if (index !== 0) throw corrupt(line, 'a second session header');
         return;
-      case 'user':
+      case 'user': {
         closeOpenCalls();
-        history.push({ type: 'message', role: 'user', text: record.text });
+        const item: HistoryItem = { type: 'message', role: 'user', text: record.text };
+        positions.set(item, position);
+        push(item, position);
         return;
+      }
       case 'response':
         closeOpenCalls();
         for (const item of record.output) {
           if (item.type === 'function_call') {
-            if (calls.has(item.call_id)) throw corrupt(line, `call id ${item.call_id} is used twice`);
-            const call: OpenCall = { call_id: item.call_id, name: item.name, arguments: item.arguments, started: false, resolved: false };
+            if (calls.has(item.call_id) || usedCallIds.has(item.call_id)) throw corrupt(line, `call id ${item.call_id} is used twice`);
+            const call: OpenCall = { call_id: item.call_id, name: item.name, arguments: item.arguments, started: false, resolved: false, origin: position };
             calls.set(item.call_id, call);
             open.push(call);
           } else if (item.type === 'function_call_output') {
             throw corrupt(line, 'a model response cannot contain a tool output');
           }
-          history.push(item);
+          push(item, position);
         }
+        if (record.usage) lastUsage = { tokens: record.usage.inputTokens + record.usage.outputTokens, coveredItems: history.length };
         return;
       case 'tool_start': {
         const call = pendingCall(record.call_id, line, 'a tool start');
@@ -182,7 +243,7 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
       case 'tool_result': {
         const call = pendingCall(record.call_id, line, 'a tool result');
         call.resolved = true;
-        history.push({ type: 'function_call_output', call_id: record.call_id, output: toolOutputForModel(record) });
+        push({ type: 'function_call_output', call_id: record.call_id, output: toolOutputForModel(record) }, call.origin);
         // A saved "unknown" result still needs the person to see it before the session goes on.
         if (record.status === 'unknown') unknown.push(unknownCall(call));
         return;
@@ -193,7 +254,24 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
       case 'clear':
         closeOpenCalls();
         history.length = 0;
+        origins = [];
+        lastUsage = null;
         return;
+      case 'compaction': {
+        closeOpenCalls();
+        if (record.keptFrom > position || record.summarized.to !== record.keptFrom) {
+          throw corrupt(line, 'the compaction names records after itself');
+        }
+        // [summary] + every item from the kept record on: what the model saw after this compaction.
+        const keptStart = origins.findIndex((origin) => origin >= record.keptFrom);
+        const keep = keptStart === -1 ? history.length : keptStart;
+        const summary: HistoryItem = { type: 'summary', text: record.summary, author: record.author };
+        positions.set(summary, record.summarized.from);
+        history.splice(0, keep, summary);
+        origins = [record.summarized.from, ...origins.slice(keep)];
+        lastUsage = null;
+        return;
+      }
       case 'turn_end':
       // Checkpoint records say what files were and became; the model history holds none of them.
       case 'change':
@@ -204,6 +282,7 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
     }
   });
   closeOpenCalls();
+  for (const callId of calls.keys()) usedCallIds.add(callId);
 
   const last = records.at(-1)!;
   return {
@@ -213,6 +292,10 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
     updatedAt: recordTime(last),
     records,
     history,
+    positions,
+    lastUsage,
+    usedCallIds,
+    skippedRecords: skipTo > 1,
     unknownCalls: unknown.filter((call) => !acknowledged.has(call.call_id)),
     problems,
   };
@@ -221,6 +304,17 @@ export async function parseSession(id: string, { file, content }: SessionFileCon
 function unknownCall(call: OpenCall): UnknownCall {
   const { call_id, name, arguments: args, temp_files } = call;
   return temp_files ? { call_id, name, arguments: args, temp_files } : { call_id, name, arguments: args };
+}
+
+/** The `keptFrom` of the last compaction record, found from the end by its first bytes; null when there is none. */
+function lastCompactionKeptFrom(content: Buffer, refs: LineRef[]): number | null {
+  for (let i = refs.length - 1; i > 0; i -= 1) {
+    const ref = refs[i]!;
+    if (ref.end - ref.start < COMPACTION_PREFIX.length || !content.subarray(ref.start, ref.start + COMPACTION_PREFIX.length).equals(COMPACTION_PREFIX)) continue;
+    const parsed = parseLine(decodeLine(content, ref).text);
+    if (parsed.ok && parsed.record.type === 'compaction' && parsed.record.keptFrom <= i) return parsed.record.keptFrom;
+  }
+  return null;
 }
 
 export function recordTime(record: SessionRecord): string {

@@ -31,22 +31,33 @@ export interface LogLine {
   terminated: boolean;
 }
 
-/** Splits the log into lines; a final newline ends the last line rather than starting an empty one. */
-export function splitLog(content: Buffer): LogLine[] {
-  const lines: LogLine[] = [];
+/** Where each line is, without decoding it. */
+export type LineRef = Omit<LogLine, 'text'> & { end: number };
+
+export function lineRefs(content: Buffer): LineRef[] {
+  const lines: LineRef[] = [];
   let start = 0;
   let number = 1;
   while (start < content.length) {
     const end = content.indexOf(0x0a, start);
     if (end === -1) {
-      lines.push({ number, text: content.subarray(start).toString('utf8'), start, terminated: false });
+      lines.push({ number, start, end: content.length, terminated: false });
       break;
     }
-    lines.push({ number, text: content.subarray(start, end).toString('utf8'), start, terminated: true });
+    lines.push({ number, start, end, terminated: true });
     start = end + 1;
     number++;
   }
   return lines;
+}
+
+export function decodeLine(content: Buffer, ref: LineRef): LogLine {
+  return { number: ref.number, text: content.subarray(ref.start, ref.end).toString('utf8'), start: ref.start, terminated: ref.terminated };
+}
+
+/** Splits the log into lines; a final newline ends the last line rather than starting an empty one. */
+export function splitLog(content: Buffer): LogLine[] {
+  return lineRefs(content).map((ref) => decodeLine(content, ref));
 }
 
 /**

@@ -2,15 +2,38 @@
 // schemas when a session loads. The schemas are the file format.
 import { z } from 'zod';
 import { SessionIdSchema, ToolStatusSchema, TURN_END_STATUSES } from '../../../shared/domain';
-import type { HistoryItem } from '../model/types';
+import type { OutputItem } from '../model/types';
 
 export const SESSION_FORMAT_VERSION = 1;
 
-export const HistoryItemSchema: z.ZodType<HistoryItem> = z.discriminatedUnion('type', [
+/** Loose: every field the service sent is kept, so the item goes back to it byte for byte. */
+const ReasoningItemSchema = z.looseObject({
+  type: z.literal('reasoning'),
+  id: z.string(),
+  summary: z.array(z.looseObject({ type: z.literal('summary_text'), text: z.string() })),
+  encrypted_content: z.string().nullable().optional(),
+});
+
+/** What a model response may hold. (A summary item never comes from the model: it is rebuilt from a compaction record.) */
+export const HistoryItemSchema: z.ZodType<OutputItem> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), role: z.enum(['user', 'assistant']), text: z.string() }),
   z.object({ type: z.literal('function_call'), call_id: z.string().min(1), name: z.string(), arguments: z.string() }),
   z.object({ type: z.literal('function_call_output'), call_id: z.string().min(1), output: z.string() }),
+  ReasoningItemSchema,
 ]);
+
+const tokens = z.number().int().nonnegative();
+
+/** What the service reported for one response. */
+export const UsageSchema = z.object({
+  inputTokens: tokens,
+  outputTokens: tokens,
+  cachedInputTokens: tokens.optional(),
+  reasoningTokens: tokens.optional(),
+});
+
+/** A record's place in the log: 0 is the header, 1 the first record after it (line number minus one). */
+const position = z.number().int().positive();
 
 const at = z.string().min(1);
 
@@ -42,7 +65,7 @@ export const SessionRecordSchema = z.discriminatedUnion('type', [
   SessionHeaderRecordSchema,
   z.object({ type: z.literal('user'), text: z.string(), at }),
   /** A model response, saved before any decision acts on it. */
-  z.object({ type: z.literal('response'), responseId: z.string(), output: z.array(HistoryItemSchema), at }),
+  z.object({ type: z.literal('response'), responseId: z.string(), output: z.array(HistoryItemSchema), usage: UsageSchema.optional(), at }),
   /** Saved before the tool runs; a start without a result means the outcome is unknown. */
   z.object({
     type: z.literal('tool_start'),
@@ -98,6 +121,26 @@ export const SessionRecordSchema = z.discriminatedUnion('type', [
     at,
   }),
   z.object({ type: z.literal('reversal_end'), reversal_id: z.string().min(1), at }),
+  /**
+   * A compaction: from here on the model sees `summary` in place of the records
+   * from `summarized.from` up to (not including) `keptFrom`, followed by every
+   * item from `keptFrom` on. Older records stay in the log. A summary the
+   * person edited is a new compaction record with `author: "person"` and the
+   * same positions; the last compaction record is the one in force.
+   */
+  z.object({
+    type: z.literal('compaction'),
+    trigger: z.enum(['auto', 'manual', 'edit']),
+    author: z.enum(['model', 'person']),
+    summary: z.string().min(1),
+    summarized: z.object({ from: position, to: position }),
+    keptFrom: position,
+    tokensBefore: tokens,
+    tokensAfter: tokens,
+    /** How tokens were counted: the tokenizer package's name, or "estimate". */
+    counter: z.string(),
+    at,
+  }),
 ]);
 
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;

@@ -39,19 +39,34 @@ export function replayEvents(records: readonly SessionRecord[], display: ToolDis
     open = [];
   };
 
-  for (const record of records.slice(lastClear + 1)) {
+  let usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
+  let reported = false;
+  records.forEach((record, index) => {
+    // Positions are indices into a fully loaded log (0 is the header).
+    if (index <= lastClear) return;
     switch (record.type) {
       case 'user':
         closeOpenCalls();
         request = 0;
+        usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
+        reported = false;
         events.push({ type: 'user_message', text: record.text });
         break;
       case 'response':
         closeOpenCalls();
         request += 1;
         events.push({ type: 'assistant_start', request });
+        if (record.usage) {
+          reported = true;
+          usage.inputTokens += record.usage.inputTokens;
+          usage.cachedInputTokens += record.usage.cachedInputTokens ?? 0;
+          usage.outputTokens += record.usage.outputTokens;
+          usage.reasoningTokens += record.usage.reasoningTokens ?? 0;
+        }
         for (const item of record.output) {
-          if (item.type === 'message' && item.role === 'assistant' && item.text) {
+          if (item.type === 'reasoning' && item.summary.length > 0) {
+            events.push({ type: 'reasoning_text', text: item.summary.map((part) => part.text).join('\n\n') });
+          } else if (item.type === 'message' && item.role === 'assistant' && item.text) {
             events.push({ type: 'assistant_text', text: item.text });
           } else if (item.type === 'function_call') {
             events.push({ type: 'tool_call', callId: item.call_id, name: item.name, arguments: item.arguments, decision: null, mode: REPLAYED_CALL_MODE, tool: display(item.name) });
@@ -70,7 +85,25 @@ export function replayEvents(records: readonly SessionRecord[], display: ToolDis
         break;
       case 'turn_end':
         closeOpenCalls();
-        events.push({ type: 'turn_end', status: record.status, ...(record.message !== undefined ? { message: record.message } : {}) });
+        events.push({
+          type: 'turn_end',
+          status: record.status,
+          ...(record.message !== undefined ? { message: record.message } : {}),
+          ...(reported ? { usage: { ...usage } } : {}),
+        });
+        break;
+      case 'compaction':
+        closeOpenCalls();
+        events.push({
+          type: 'compaction',
+          trigger: record.trigger,
+          author: record.author,
+          tokensBefore: record.tokensBefore,
+          tokensAfter: record.tokensAfter,
+          summary: record.summary,
+          summarized: record.summarized,
+          keptTurns: records.slice(record.keptFrom, index).filter((kept) => kept.type === 'user').length,
+        });
         break;
       case 'session':
       case 'acknowledge':
@@ -81,7 +114,7 @@ export function replayEvents(records: readonly SessionRecord[], display: ToolDis
       case 'reversal_end':
         break;
     }
-  }
+  });
   closeOpenCalls();
   return events;
 }

@@ -31,12 +31,20 @@ export class SessionLog {
   private handle: fs.FileHandle | undefined;
   private queue: Promise<void> = Promise.resolve();
   private failure: SessionSaveError | undefined;
+  /** Records in the file, counting those still being written: the next record's position. */
+  private records: number;
 
-  private constructor(id: string, file: string, handle: fs.FileHandle, setAside?: SetAsideTail) {
+  private constructor(id: string, file: string, handle: fs.FileHandle, records: number, setAside?: SetAsideTail) {
     this.id = id;
     this.file = file;
     this.handle = handle;
+    this.records = records;
     if (setAside) this.setAside = setAside;
+  }
+
+  /** The position the next appended record will have (0 is the header), as compaction records name records. */
+  get nextPosition(): number {
+    return this.records;
   }
 
   /** Starts a new session for a project and saves its header. */
@@ -62,7 +70,8 @@ export class SessionLog {
       // No turn has begun, so the words are about starting.
       throw new SessionSaveError(`Could not start a session log at ${file}: ${describe(error)}. Check that ~/.mino/sessions is writable and its disk has room, then try again.`, { cause: error });
     }
-    return new SessionLog(id, file, handle);
+    // The header is record 0.
+    return new SessionLog(id, file, handle, 1);
   }
 
   /**
@@ -117,24 +126,29 @@ export class SessionLog {
       if (error instanceof SessionLoadError) throw error;
       throw new SessionSaveError(`Could not repair the end of the session file ${file}: ${describe(error)}. Free disk space or fix the permissions of ~/.mino/sessions, then try again.`, { cause: error });
     }
-    return new SessionLog(id, file, handle, setAside);
+    return new SessionLog(id, file, handle, setAside ? lines.length - 1 : lines.length, setAside);
   }
 
   /**
    * Saves one record (stamping `at` when missing) and waits until it is on
    * disk. Throws SessionSaveError if it cannot be saved; after that the log
    * refuses every further record, since the file may end in a partial line.
+   * Resolves to the record's position.
    */
-  append(record: SessionRecordWithoutAt | SessionRecord): Promise<void> {
+  append(record: SessionRecordWithoutAt | SessionRecord): Promise<number> {
     const stamped = 'at' in record || record.type === 'session' ? record : { ...record, at: new Date().toISOString() };
     const parsed = SessionRecordSchema.safeParse(stamped);
     if (!parsed.success) {
       return Promise.reject(new TypeError(`Refusing to save a malformed session record: ${issuesText(parsed.error)}.`));
     }
     const line = Buffer.from(`${JSON.stringify(parsed.data)}\n`, 'utf8');
-    const run = this.queue.then(() => this.write(line));
+    const position = this.records++;
+    const run = this.queue.then(() => this.write(line)).then(() => position);
     // Keep the chain alive for later records; each caller still sees its own outcome.
-    this.queue = run.catch(() => undefined);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
