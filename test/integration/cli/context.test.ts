@@ -29,7 +29,8 @@ async function configure(settings: Record<string, unknown>) {
   await writePrivateFile((await ensureMinoHome(fx.home)).config, JSON.stringify(settings));
 }
 
-describe('mino and the context window', () => {
+// Each run starts a TypeScript child process, several per test: allow for a busy machine.
+describe('mino and the context window', { timeout: 120_000 }, () => {
   it('prints the banner with a configured window, and the warning of a looser --mode on stderr', async () => {
     fx = await makeAgentFixture();
     await configure({ contextWindow: 32_000 });

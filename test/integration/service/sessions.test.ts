@@ -102,7 +102,8 @@ describe('sessions through the service', () => {
       { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: expect.stringContaining('Edited greet.go') },
       { type: 'assistant_start', request: 2 },
       { type: 'assistant_text', text: 'Done.' },
-      { type: 'turn_end', status: 'completed' },
+      // The mock reports 10 input and 5 output tokens per response; the turn shows their sum.
+      { type: 'turn_end', status: 'completed', usage: { inputTokens: 20, cachedInputTokens: 0, outputTokens: 10, reasoningTokens: 0 } },
     ]);
     expect(h.server.requests.length).toBe(requestsBefore);
     expect(await fs.readFile(h.file('greet.go'), 'utf8')).toBe('changed since\n');

@@ -31,7 +31,17 @@ describe('settings', () => {
   });
 
   it('saves valid settings to a 0600 file in a 0700 ~/.mino and reads them back', async () => {
-    const settings = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen-coder', contextWindow: 32_768, checkpointCapMb: 200, streamIdleTimeout: 300, bashSandbox: false };
+    const settings = {
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'qwen-coder',
+      contextWindow: 32_768,
+      checkpointCapMb: 200,
+      streamIdleTimeout: 300,
+      bashSandbox: false,
+      compactThreshold: 60,
+      reasoning: 'off' as const,
+      reasoningEffort: 'high' as const,
+    };
     expect(await saveSettings(home, settings)).toEqual(loaded(settings));
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
     expect((await fs.stat(path.dirname(file))).mode & 0o777).toBe(0o700);
@@ -90,6 +100,9 @@ describe('settings', () => {
     ['a zero context window', { contextWindow: 0 }, 'context window must be a positive number'],
     ['a fractional context window', { contextWindow: 1.5 }, 'context window must be a whole number'],
     ['a text context window', { contextWindow: '128000' }, 'context window must be a number of tokens'],
+    ['a compaction threshold over 95', { compactThreshold: 99 }, 'compaction threshold can be at most 95'],
+    ['an unknown reasoning setting', { reasoning: 'maybe' }, 'Reasoning must be auto, on or off'],
+    ['an unknown reasoning effort', { reasoningEffort: 'extreme' }, 'Reasoning effort must be default, minimal, low, medium or high'],
     ['an unknown field', { temperature: 2 }, 'temperature'],
   ])('refuses %s with a clear error and changes nothing', async (_case, change, message) => {
     const before = JSON.stringify({ ...DEFAULT_SETTINGS, model: 'kept' });

@@ -7,6 +7,7 @@ import { clientId, type EventSink } from '../../../src/main/service/clients';
 import { dispatchInvoke } from '../../../src/main/service/dispatch';
 import { MinoService } from '../../../src/main/service/minoService';
 import type { EventChannel } from '../../../src/shared/ipc';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { FakeFolderPicker } from '../../support/bridge/fakeFolderPicker';
 import { MemorySecretStore } from '../../support/bridge/memorySecretStore';
 
@@ -161,8 +162,10 @@ describe('MinoService: settings, key and clients', () => {
     const service = makeService();
     const a = connect(service, 'a');
     const b = connect(service, 'b');
-    const settings = { baseUrl: 'https://models.example/v1', model: 'm', contextWindow: 64_000, checkpointCapMb: 500, streamIdleTimeout: 90, bashSandbox: true };
-    expect(await a.call('settings:set', settings)).toMatchObject({ ok: true, value: { settings } });
+    const sent = { baseUrl: 'https://models.example/v1', model: 'm', contextWindow: 64_000, checkpointCapMb: 500, streamIdleTimeout: 90, bashSandbox: true };
+    // The fields not sent keep their defaults.
+    const settings = { ...DEFAULT_SETTINGS, ...sent };
+    expect(await a.call('settings:set', sent)).toMatchObject({ ok: true, value: { settings } });
     expect(b.events).toEqual([{ event: 'settings:changed', payload: { settings, problems: [], path: path.join(home, '.mino', 'config.json') } }]);
     expect(await b.call('settings:get')).toMatchObject({ ok: true, value: { settings } });
   });

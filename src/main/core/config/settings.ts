@@ -36,8 +36,6 @@ export class SettingsError extends Error {
 export interface LoadedSettings {
   settings: Settings;
   problems: string[];
-  /** The settings the file sets; the others are defaults (the CLI banner says "(default)"). */
-  configured: ReadonlySet<SettingName>;
 }
 
 export type SettingsResult = { ok: true; value: LoadedSettings } | { ok: false; error: string };
@@ -74,18 +72,15 @@ function mergeOverDefaults(file: string, stored: Record<string, unknown>): Loade
     throw new SettingsError(`The settings file ${file} has invalid values: ${issuesText(parsed.error)}. Fix the file or save new settings.`, file);
   }
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  const configured = new Set<SettingName>();
   for (const name of SETTING_NAMES) {
-    if (parsed.data[name] === undefined) continue;
-    settings[name] = parsed.data[name];
-    configured.add(name);
+    if (parsed.data[name] !== undefined) settings[name] = parsed.data[name];
   }
   const unknown = Object.keys(stored).filter((key) => !Object.hasOwn(SETTING_FIELDS, key));
   const problems = unknown.map(
     (key) =>
       `The settings file ${file} has a field Mino does not know, "${key}"; it is ignored and kept. If it is a misspelt setting, rename it to one of: ${SETTING_NAMES.join(', ')}.`,
   );
-  return { settings: settings as Settings, problems, configured };
+  return { settings: settings as Settings, problems };
 }
 
 /** Current settings: the file's values over the defaults, or why the file cannot be used. */
@@ -106,6 +101,16 @@ export async function saveSettings(homeDir: string, patch: unknown): Promise<Set
     if (error instanceof SettingsError) return { ok: false, error: error.message };
     throw error;
   }
+}
+
+/**
+ * The settings the file sets (the file holds only what differs from the
+ * defaults), e.g. for the CLI banner's "(default)". Empty when the file is
+ * missing or unreadable: loading reports that.
+ */
+export async function configuredSettings(homeDir: string): Promise<ReadonlySet<SettingName>> {
+  const stored = await readConfigObject(minoPaths(homeDir).config).catch(() => null);
+  return new Set(SETTING_NAMES.filter((name) => stored?.[name] !== undefined));
 }
 
 /** Like loadSettings, but throws SettingsError. */
