@@ -2,13 +2,15 @@
 // back, in a loop, while the file tools list, create and overwrite inside it.
 // No outside entry may ever be listed, and nothing outside may be created,
 // changed or left behind.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { editFileTool } from '../../../src/main/core/tools/editFile';
 import { listDirTool } from '../../../src/main/core/tools/listDir';
 import { writeFileTool } from '../../../src/main/core/tools/writeFile';
+import { isTemporaryName } from '../../../src/main/core/fs/atomicWrite';
+import { tsxArgs } from '../../support/tsxChild';
 import { leftoverTemporaryFiles, listTree, makeTempProject, runApproved, SENTINEL, type TempProject } from '../fs/tempProject';
 
 const SWAPPER = path.resolve(__dirname, '../../support/directorySwapper.mjs');
@@ -72,6 +74,35 @@ it(
     // The race really ran, and the tools really worked during it.
     expect(rounds).toBeGreaterThan(0);
     expect(listed + written).toBeGreaterThan(0);
+  },
+  60_000,
+);
+
+// bwrap with an empty /proc gives a Linux process the view of a system
+// without one, so the route macOS and Windows take is raced for real.
+const hideProc = ['--bind', '/', '/', '--dev', '/dev', '--tmpfs', '/proc'];
+const canHideProc = process.platform === 'linux' && spawnSync('bwrap', [...hideProc, 'true']).status === 0;
+
+it(
+  'without /proc (the macOS and Windows route) the race still never publishes or replaces anything outside',
+  async (ctx) => {
+    if (!canHideProc) ctx.skip();
+    const outsideBefore = await snapshot(t.outside);
+    const script = path.resolve(__dirname, '../../support/raceWithoutProc.ts');
+    const child = spawn('bwrap', [...hideProc, process.execPath, ...tsxArgs(script, t.project, t.outside, t.home, SWAPPER)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    const summary = JSON.parse(out.trim().split('\n').at(-1)!) as { proc: boolean; completed: number };
+    expect(summary.proc).toBe(false);
+    // Every outside file is as it was, and nothing but (at worst) a temporary file was added there:
+    // a swap made and undone between two checks can strand one, which the README says.
+    const after = await snapshot(t.outside);
+    const added = Object.keys(after).filter((name) => !(name in outsideBefore));
+    expect(added.filter((name) => !isTemporaryName(path.basename(name)))).toEqual([]);
+    for (const [name, content] of Object.entries(outsideBefore)) expect(after[name]).toBe(content);
   },
   60_000,
 );

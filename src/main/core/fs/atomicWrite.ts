@@ -110,6 +110,9 @@ async function publish<Placed extends PublishResult>(
     tempCreated = true;
     const afterCreate = dir.verify();
     if (afterCreate) return afterCreate;
+    // By path, the temp file must also be found where it was meant to be: one
+    // created through a link swapped in and out again lies elsewhere.
+    if (!dir.pinned && !sameFile(temp, tempFd)) return failed(`a directory on the way to ${p} was replaced while writing; nothing was written.`);
     // chmod, unlike open, ignores the umask, so kept permission bits are exact.
     if (mode !== null) fs.fchmodSync(tempFd, mode);
     await writeAll(tempFd, Buffer.from(content, 'utf8'));
