@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     await loading(home, project);
     await deltas(server);
     await locks(server, env, home, project);
+    await resumeAfterCompaction(env, home, project);
+    await longSession(server, env, home, project);
   } finally {
     await server.close();
     await fs.rm(root, { recursive: true, force: true });
@@ -216,6 +218,130 @@ async function locks(server: Awaited<ReturnType<typeof startMockResponsesServer>
   console.log(`   baseline (round trip without it):   ${ms(baseline)}`);
   console.log(`   lock on / baseline: ${(roundTrip / baseline).toFixed(3)}x, the lock's share ${((lock / roundTrip) * 100).toFixed(2)}% (target: at most 5%)`);
   console.log(`   session lock taken and released (once per opened session): ${ms(median(sessionLockTimes))}`);
+}
+
+/**
+ * 4. Resuming a 100,000-record session whose last compaction is near its end:
+ * only the records from the compaction's kept part on are parsed.
+ */
+async function resumeAfterCompaction(env: NodeJS.ProcessEnv, home: string, project: string) {
+  console.log('4. Resuming a 100,000-record session with a compaction near its end');
+  const log = await SessionLog.create(home, project);
+  await log.close();
+  // Written as the log's own lines in one go: 100,000 fsync'd appends would take minutes and measure nothing here.
+  const at = new Date().toISOString();
+  const output = 'hello\n'.repeat(20);
+  const lines: string[] = [];
+  let position = 1;
+  let n = 0;
+  const add = (record: Record<string, unknown>) => {
+    lines.push(JSON.stringify({ ...record, at }));
+    position += 1;
+  };
+  const turn = () => {
+    add({ type: 'user', text: `question ${n}` });
+    for (let i = 0; i < 3; i += 1) {
+      const id = `call_${n}_${i}`;
+      add({ type: 'response', responseId: `resp_${n}_${i}`, output: [{ type: 'function_call', call_id: id, name: 'read_file', arguments: '{"path":"a.txt"}' }], usage: { inputTokens: 1000, outputTokens: 20 } });
+      add({ type: 'tool_start', call_id: id, name: 'read_file', arguments: '{"path":"a.txt"}' });
+      add({ type: 'tool_result', call_id: id, name: 'read_file', status: 'completed', output });
+    }
+    add({ type: 'response', responseId: `resp_${n}`, output: [{ type: 'message', role: 'assistant', text: 'done' }] });
+    add({ type: 'turn_end', status: 'completed' });
+    n += 1;
+  };
+  while (position < 99_900) turn();
+  const keptFrom = position;
+  turn();
+  add({
+    type: 'compaction',
+    trigger: 'auto',
+    author: 'model',
+    summary: 'Earlier: the person asked many questions about a.txt; each was answered.',
+    summarized: { from: 1, to: keptFrom },
+    keptFrom,
+    tokensBefore: 100_000,
+    tokensAfter: 2_000,
+    counter: 'estimate',
+  });
+  while (position < 100_000) turn();
+  await fs.appendFile(log.file, `${lines.join('\n')}\n`);
+  const size = (await fs.stat(log.file)).size;
+
+  const { deps, close } = sessionDeps({ homeDir: home, env, settings: async () => DEFAULT_SETTINGS });
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peak = before.heapUsed;
+  let peakRss = before.rss;
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.heapUsed);
+    peakRss = Math.max(peakRss, now.rss);
+  }, 1);
+  const start = performance.now();
+  const conversation = await Conversation.resume(deps, log.id);
+  const elapsed = performance.now() - start;
+  clearInterval(timer);
+  console.log(`   ${position} records, ${(size / 1024 / 1024).toFixed(1)} MiB: resumed in ${ms(elapsed)}, heap growth ≈ ${((peak - before.heapUsed) / 1024 / 1024).toFixed(1)} MiB, rss growth ≈ ${((peakRss - before.rss) / 1024 / 1024).toFixed(1)} MiB`);
+  console.log(`   history rebuilt: ${conversation.historyItems.length} items (target: under 1 s and 100 MB)`);
+  await conversation.close();
+  await close();
+}
+
+/**
+ * 5. 200 scripted turns against a 32,000-token window, each reading a file of
+ * about 2,000 tokens. The mock reports usage as the request's size by the same
+ * estimate Mino uses for unknown models, and answers summarizer requests (no
+ * tools) with a summary.
+ */
+async function longSession(server: Awaited<ReturnType<typeof startMockResponsesServer>>, env: NodeJS.ProcessEnv, home: string, project: string) {
+  console.log('5. 200 turns with a 32,000-token window, ~2,000 tokens of tool output a turn');
+  const window = 32_000;
+  await fs.writeFile(path.join(project, 'chunk.txt'), 'The quick brown fox jumps over the lazy dog; '.repeat(110)); // ~5 KB, ~2,000 tokens by the estimate
+  const settings = { ...DEFAULT_SETTINGS, contextWindow: window };
+  const { deps, close } = sessionDeps({ homeDir: home, env, settings: async () => settings });
+  const conversation = await Conversation.start(deps, project);
+  const tokensOf = (body: unknown) => Math.ceil((Buffer.byteLength(JSON.stringify(body)) * 2) / 5);
+  const sent: Array<{ tokens: number; bytes: number; summarizer: boolean }> = [];
+  const step = (body: { tools?: unknown[] }) => {
+    const tokens = tokensOf(body);
+    sent.push({ tokens, bytes: Buffer.byteLength(JSON.stringify(body)), summarizer: body.tools === undefined });
+    const usage = { input_tokens: tokens, output_tokens: 30 };
+    if (body.tools === undefined) return { text: 'Summary: the person asked to read chunk.txt many times; it was read each time.', usage };
+    return { usage };
+  };
+  let compactions = 0;
+  let failed = 0;
+  const turns = 200;
+  const requestsBefore = server.requests.length;
+  const bytesPerTurn: number[] = [];
+  // One scripted answer per request, chosen from what the request holds: a summary for the summarizer (no
+  // tools), a read after the person's message, an answer after the read's result.
+  const answer = (body: { tools?: unknown[]; input?: Array<{ type: string }> }) => {
+    const base = step(body);
+    if (body.tools === undefined) return base;
+    return body.input?.at(-1)?.type === 'function_call_output' ? { ...base, text: 'Read it.' } : { ...base, calls: [{ name: 'read_file', arguments: { path: 'chunk.txt' } }] };
+  };
+  for (let i = 0; i < turns * 3; i += 1) server.enqueue(answer);
+  for (let i = 0; i < turns; i += 1) {
+    const at = sent.length;
+    const outcome = await conversation.ask(`Read chunk.txt again (${i})`, {
+      mode: 'manual',
+      approver: { approve: async () => false },
+      onEvent: (event) => {
+        if (event.type === 'compaction') compactions += 1;
+      },
+    });
+    if (outcome.status !== 'completed') failed += 1;
+    bytesPerTurn.push(sent.slice(at).reduce((sum, request) => sum + request.bytes, 0));
+  }
+  await conversation.close();
+  await close();
+  const max = Math.max(...sent.map((request) => request.tokens));
+  const over = sent.filter((request) => request.tokens > window).length;
+  console.log(`   ${turns} turns, ${server.requests.length - requestsBefore} requests, ${failed} turns not completed, ${compactions} compactions`);
+  console.log(`   tokens per request: median ${median(sent.map((r) => r.tokens))}, max ${max} of a ${window}-token window; requests over the window: ${over}`);
+  console.log(`   bytes sent per turn: median ${median(bytesPerTurn)}, max ${Math.max(...bytesPerTurn)}`);
 }
 
 void main();
