@@ -1,9 +1,6 @@
 // A real temp home and project, the loopback mock model service, and the
 // same session dependencies the app and the CLI use. Only the model service
 // is fake.
-import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { Confirmation } from '../../src/shared/domain';
 import type { Approver, ApprovalRequest } from '../../src/main/core/agent/approver';
 import type { ConversationDeps } from '../../src/main/core/agent/conversation';
@@ -14,6 +11,7 @@ import { DEFAULT_SETTINGS } from '../../src/main/core/config/settings';
 import type { Settings } from '../../src/shared/settings';
 import type { McpServerConfig } from '../../src/main/core/mcp/config';
 import type { AnyTool } from '../../src/main/core/tools/types';
+import { makeTempHome } from './tempHome';
 import { startMockResponsesServer, type MockResponsesServer } from './mockResponsesServer';
 
 export interface AgentFixture {
@@ -39,15 +37,8 @@ export interface AgentFixtureOptions {
 }
 
 export async function makeAgentFixture(options: AgentFixtureOptions = {}): Promise<AgentFixture> {
-  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-agent-')));
-  const home = path.join(root, 'home');
-  const project = path.join(root, 'project');
-  await fs.mkdir(home);
-  await fs.mkdir(project);
-  for (const [rel, content] of Object.entries(options.files ?? {})) {
-    await fs.mkdir(path.dirname(path.join(project, rel)), { recursive: true });
-    await fs.writeFile(path.join(project, rel), content);
-  }
+  const temp = await makeTempHome({ prefix: 'agent', files: options.files });
+  const { home, project } = temp;
   if (options.mcpServers) await writePrivateFile((await ensureMinoHome(home)).mcp, JSON.stringify({ servers: options.mcpServers }, null, 2));
   const server = await startMockResponsesServer();
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: options.model ?? 'mock-model' };
@@ -63,14 +54,14 @@ export async function makeAgentFixture(options: AgentFixtureOptions = {}): Promi
     server,
     env,
     deps,
-    file: (rel) => path.join(project, rel),
+    file: temp.file,
     // Idempotent, so an afterEach may run it again for a test that made no fixture of its own.
     cleanup: async () => {
       if (cleaned) return;
       cleaned = true;
       await close();
       await server.close();
-      await fs.rm(root, { recursive: true, force: true });
+      await temp.cleanup();
     },
   };
 }

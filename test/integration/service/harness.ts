@@ -2,8 +2,6 @@
 // loopback mock model service. Clients are plain event collectors, the way a
 // window or a socket would receive events; the folder dialog and the window
 // system are the only stand-ins.
-import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { clientId, type ClientId } from '../../../src/main/service/clients';
 import { dispatchInvoke } from '../../../src/main/service/dispatch';
@@ -14,6 +12,7 @@ import type { EventChannel, EventPayload, IpcResult } from '../../../src/shared/
 import type { ModeChangeResult, SessionView, TurnEvent } from '../../../src/shared/sessions';
 import { FakeFolderPicker } from '../../support/bridge/fakeFolderPicker';
 import { MemorySecretStore } from '../../support/bridge/memorySecretStore';
+import { makeTempHome } from '../../support/tempHome';
 import { startMockResponsesServer, type MockResponsesServer } from '../../support/mockResponsesServer';
 
 export const GREET = 'package main\n\nconst greeting = "hi"\n';
@@ -116,12 +115,8 @@ export interface HarnessOptions {
 }
 
 export async function makeServiceHarness(files: Record<string, string> = { 'greet.go': GREET }, options: HarnessOptions = {}): Promise<ServiceHarness> {
-  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-service-int-')));
-  const home = path.join(root, 'home');
-  const project = path.join(root, 'project');
-  await fs.mkdir(home);
-  await fs.mkdir(project);
-  for (const [rel, content] of Object.entries(files)) await fs.writeFile(path.join(project, rel), content);
+  const temp = await makeTempHome({ prefix: 'service-int', files });
+  const { root, home, project } = temp;
   const server = await startMockResponsesServer();
   const env: NodeJS.ProcessEnv = { HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' };
   if (options.apiKeyInEnv === false) delete env.OPENAI_API_KEY;
@@ -180,7 +175,7 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
     async cleanup() {
       await Promise.all(services.map((made) => made.close()));
       await server.close();
-      await fs.rm(root, { recursive: true, force: true });
+      await temp.cleanup();
     },
   };
 }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempHome, type TempHome } from '../../support/tempHome';
 import { DEFAULT_SETTINGS, loadSettings, saveSettings } from '../../../src/main/core/config/settings';
 import { SETTING_FIELDS, SettingsSchema, settingFromInput, settingToInput } from '../../../src/shared/settings';
 
@@ -10,14 +10,15 @@ const loaded = (settings: object, problems: string[] = []) => ({ ok: true, value
 let home: string;
 let file: string;
 
+let temp: TempHome;
+
 beforeEach(async () => {
-  home = await fs.mkdtemp(path.join(os.tmpdir(), 'mino-settings-'));
+  temp = await makeTempHome({ prefix: 'settings' });
+  home = temp.home;
   file = path.join(home, '.mino', 'config.json');
 });
 
-afterEach(async () => {
-  await fs.rm(home, { recursive: true, force: true });
-});
+afterEach(async () => temp.cleanup());
 
 async function writeRaw(text: string): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });

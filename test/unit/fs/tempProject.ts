@@ -2,10 +2,10 @@
 // "outside" directory holding a sentinel no tool may ever read or change, and
 // a separate HOME so the ~/.mino guard is exercised honestly.
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Confirmation, ToolResult } from '../../../src/shared/domain';
 import { isTemporaryName } from '../../../src/main/core/fs/atomicWrite';
+import { makeTempHome } from '../../support/tempHome';
 import type { AnyTool, ToolContext } from '../../../src/main/core/tools/types';
 
 export const SENTINEL = 'SENTINEL-outside-the-project-7f3a';
@@ -23,13 +23,11 @@ export interface TempProject {
 }
 
 export async function makeTempProject(): Promise<TempProject> {
-  const base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-fs-')));
-  const project = path.join(base, 'project');
+  const temp = await makeTempHome({ prefix: 'fs', withMinoDir: true });
+  const { root: base, project, home, file } = temp;
   const outside = path.join(base, 'outside');
-  const home = path.join(base, 'home');
-  await Promise.all([fs.mkdir(project), fs.mkdir(outside), fs.mkdir(path.join(home, '.mino'), { recursive: true })]);
+  await fs.mkdir(outside);
   await fs.writeFile(path.join(outside, 'secret.txt'), `${SENTINEL}\n`);
-  const file = (rel: string) => path.join(project, rel);
   return {
     base,
     project,
@@ -37,13 +35,9 @@ export async function makeTempProject(): Promise<TempProject> {
     home,
     ctx: { projectDir: project, homeDir: home },
     file,
-    async write(rel, content) {
-      await fs.mkdir(path.dirname(file(rel)), { recursive: true });
-      await fs.writeFile(file(rel), content);
-      return file(rel);
-    },
+    write: temp.write,
     read: (rel) => fs.readFile(file(rel), 'utf8'),
-    cleanup: () => fs.rm(base, { recursive: true, force: true }),
+    cleanup: temp.cleanup,
   };
 }
 
