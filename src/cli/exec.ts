@@ -13,7 +13,7 @@ import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionLockedError } from '../main/core/locks/sessionLock';
 import { SessionLoadError } from '../main/core/sessions/load';
 import { SessionSaveError } from '../main/core/sessions/sessionErrors';
-import { removedTempFilesText } from '../shared/sessions';
+import { removedTempFilesText, survivorsText } from '../shared/sessions';
 import type { ExecArgs } from './args';
 import { notOfferedLine } from '../main/core/skills/discoverSkills';
 import { jsonPrinter, textPrinter, type Output, type TurnPrinter } from './printers';
@@ -156,6 +156,7 @@ async function execInHome(args: ExecArgs, io: ExecIo, rawIo: ExecIo, homeDir: st
     if (conversation.unknownCalls.length > 0) {
       for (const call of conversation.unknownCalls) {
         if (call.removed_temp_files) io.stderr.write(`mino: ${call.name} ${call.call_id}: ${removedTempFilesText(call.removed_temp_files)}\n`);
+        if (call.survivors) io.stderr.write(`mino: ${call.name} ${call.call_id}: ${survivorsText(call.survivors)}\n`);
       }
       if (!args.acknowledge) {
         return fail(new UnacknowledgedResultsError([...conversation.unknownCalls]).message + ' Run again with --acknowledge to continue.', EXIT.unknownResults);

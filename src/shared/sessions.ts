@@ -102,8 +102,24 @@ export const UnknownCallSchema = z.object({
   arguments: z.string(),
   /** Temporary files the interrupted call had left in the project, removed when the session was opened. */
   removedTempFiles: z.array(z.string()).optional(),
+  /** bash: whether the command was still running when the session was resumed (and was then ended). */
+  survivors: z.object({ state: z.enum(['ended', 'not_running', 'cannot_tell']), ended: z.number().int().nonnegative() }).optional(),
 });
 export type UnknownCallView = z.infer<typeof UnknownCallSchema>;
+
+export type SurvivorState = 'ended' | 'not_running' | 'cannot_tell';
+
+/** Whether an interrupted command was still running when its session was resumed (the desktop and the CLI say the same). */
+export function survivorsText(survivors: { state: SurvivorState; ended: number }): string {
+  switch (survivors.state) {
+    case 'ended':
+      return `This command was still running when the session was resumed; Mino ended its ${survivors.ended} remaining ${survivors.ended === 1 ? 'process' : 'processes'}.`;
+    case 'not_running':
+      return 'This command was no longer running when the session was resumed.';
+    case 'cannot_tell':
+      return 'Mino cannot tell on this system whether this command is still running; check for its processes before you go on.';
+  }
+}
 
 /** What the person is told was cleaned up after a write Mino was killed in (the desktop and the CLI say the same). */
 export function removedTempFilesText(files: readonly string[]): string {

@@ -13,6 +13,7 @@ import type { HistoryItem, ModelClient, ReasoningEffort } from '../model/types';
 import { loadSession, parseSession, readSessionFile, type UnknownCall } from '../sessions/load';
 import type { SessionRecord } from '../sessions/records';
 import { removeLeftoverTemporaryFiles } from '../fs/leftoverTemporaryFiles';
+import { endSurvivors } from '../tools/survivors';
 import { SessionLog } from '../sessions/sessionLog';
 import { lockSession, type SessionLock } from '../locks/sessionLock';
 import type { TurnLimits } from '../policy/limits';
@@ -180,7 +181,7 @@ export class Conversation {
         log,
         loaded.projectDir,
         [...loaded.history],
-        withLeftoversRemoved(loaded.projectDir, loaded.unknownCalls),
+        await withSurvivorsEnded(withLeftoversRemoved(loaded.projectDir, loaded.unknownCalls)),
         problems,
         loaded.usedCallIds,
         skills,
@@ -502,4 +503,18 @@ function withLeftoversRemoved(projectDir: string, calls: readonly UnknownCall[])
     if (removed.length === 0) return call;
     return { ...call, removed_temp_files: [...(call.removed_temp_files ?? []), ...removed] };
   });
+}
+
+/**
+ * Ends what each unknown bash call left running (found by the mark its tool
+ * start saved), before the person checks the project, so nothing goes on
+ * writing after they acknowledge; the call says whether it was still running.
+ */
+async function withSurvivorsEnded(calls: readonly UnknownCall[]): Promise<UnknownCall[]> {
+  const result: UnknownCall[] = [];
+  for (const call of calls) {
+    if (!call.process_mark) result.push(call);
+    else result.push({ ...call, survivors: await endSurvivors(call.process_mark) });
+  }
+  return result;
 }

@@ -296,12 +296,15 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
   // Saved before the tool runs, so a crash leaves an `unknown` result, never a re-run.
   // The temporary files it may create are named here too, so a crash's leftovers can be told from anything else.
   const tempFiles = tool.temporaryFiles?.(inspection.state) ?? [];
+  // A command's processes carry a mark named here, so any that outlive a crash can be found on resume.
+  const processMark = tool.processMark?.(inspection.state);
   await log.append({
     type: 'tool_start',
     call_id: call.call_id,
     name: call.name,
     arguments: call.arguments,
     ...(tempFiles.length > 0 ? { temp_files: tempFiles.map(({ path, dir }) => ({ path, dir })) } : {}),
+    ...(processMark !== undefined ? { process_mark: processMark } : {}),
   });
   let result: ToolResult;
   try {

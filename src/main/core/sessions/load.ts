@@ -7,6 +7,7 @@ import { MiB, PrivateFileError, readPrivateFile } from '../config/readPrivateFil
 import type { HistoryItem } from '../model/types';
 import { sessionFile } from './ids';
 import { brokenTailReason, decodeLine, lineRefs, parseLine, type LineRef, type LogLine } from './logLines';
+import type { SurvivorState } from '../../../shared/sessions';
 import type { SessionRecord, TemporaryFileRecord } from './records';
 import { SessionLoadError } from './sessionErrors';
 import { NEVER_STARTED, toolOutputForModel, UNKNOWN_OUTCOME } from './toolOutput';
@@ -26,6 +27,10 @@ export interface UnknownCall {
   temp_files?: TemporaryFileRecord[];
   /** Those of `temp_files` that were found and removed when the session was resumed or acknowledged. */
   removed_temp_files?: string[];
+  /** bash: the mark its processes carry (records.ts), to find any that outlived a crash. */
+  process_mark?: string;
+  /** Whether processes carrying `process_mark` were found (and ended) when the session was resumed. */
+  survivors?: { state: SurvivorState; ended: number };
 }
 
 export interface LoadedSession {
@@ -238,6 +243,7 @@ export async function parseSession(
         if (!validation.ok) throw corrupt(line, `the recorded ${record.name} call does not pass validation (${validation.reason})`);
         call.started = true;
         if (record.temp_files) call.temp_files = record.temp_files;
+        if (record.process_mark) call.process_mark = record.process_mark;
         return;
       }
       case 'tool_result': {
@@ -302,8 +308,8 @@ export async function parseSession(
 }
 
 function unknownCall(call: OpenCall): UnknownCall {
-  const { call_id, name, arguments: args, temp_files } = call;
-  return temp_files ? { call_id, name, arguments: args, temp_files } : { call_id, name, arguments: args };
+  const { call_id, name, arguments: args, temp_files, process_mark } = call;
+  return { call_id, name, arguments: args, ...(temp_files ? { temp_files } : {}), ...(process_mark ? { process_mark } : {}) };
 }
 
 /** The `keptFrom` of the last compaction record, found from the end by its first bytes; null when there is none. */

@@ -74,6 +74,8 @@ export const SessionRecordSchema = z.discriminatedUnion('type', [
     arguments: z.string(),
     /** Temporary files the call may create, named before it runs, so a crash's debris can be found and removed. */
     temp_files: z.array(TemporaryFileRecordSchema).optional(),
+    /** bash: the MINO_COMMAND_ID every process of the command carries, so survivors of a crash can be found. */
+    process_mark: z.string().min(1).max(100).optional(),
     at,
   }),
   z.object({

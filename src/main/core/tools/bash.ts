@@ -4,6 +4,7 @@
 // read-only, secrets hidden, no network. A call may ask to run outside it
 // (`"sandbox": false`), which the policy always puts to the person. Time
 // (the whole process group is killed) and output size are bounded either way.
+import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
@@ -65,7 +66,10 @@ const argsSchema = z.strictObject({
 export type BashArgs = z.infer<typeof argsSchema>;
 
 /** How an approved call will run, settled when it is inspected so the confirmation and the run agree. */
-export type BashPlan = { sandbox: Extract<SandboxAvailability, { available: true }> } | { sandbox: null; why: 'asked' | string };
+export type BashPlan = ({ sandbox: Extract<SandboxAvailability, { available: true }> } | { sandbox: null; why: 'asked' | string }) & {
+  /** The MINO_COMMAND_ID its processes carry (see processGroup.ts), saved with the tool start. */
+  mark: string;
+};
 
 export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, BashPlan | null> {
   const limits = { ...DEFAULTS, ...options };
@@ -119,6 +123,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
       };
     },
 
+    processMark: (state) => state?.mark,
+
     async execute(args, state, ctx): Promise<ToolResult> {
       if (ctx.signal?.aborted) {
         return { status: 'failed', output: 'Not run: the turn was stopped before the command started.' };
@@ -146,6 +152,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
           killGraceMs: limits.killGraceMs,
           maxOutputBytes: limits.maxOutputBytes,
           signal: ctx.signal,
+          mark: plan.mark,
         });
         const result = resultFor(outcome, timeoutText, capText);
         const note = launch && result.status === 'failed' && outcome.ending === 'exited' ? sandboxBlockedNote(outcome.output) : null;
@@ -158,9 +165,10 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
 }
 
 async function planFor(args: BashArgs, sandbox: () => Promise<SandboxAvailability>): Promise<BashPlan> {
-  if (args.sandbox === false) return { sandbox: null, why: 'asked' };
+  const mark = randomUUID();
+  if (args.sandbox === false) return { sandbox: null, why: 'asked', mark };
   const available = await sandbox();
-  return available.available ? { sandbox: available } : { sandbox: null, why: available.reason };
+  return available.available ? { sandbox: available, mark } : { sandbox: null, why: available.reason, mark };
 }
 
 function sandboxField(plan: BashPlan): ConfirmationField {

@@ -2,6 +2,7 @@
 // stop can end everything it started (pipelines, background children), not
 // just the first process. Output is captured up to a cap as it arrives.
 import { spawn } from 'node:child_process';
+import { COMMAND_MARK_VARIABLE, DescendantWatch, markedProcesses, sessionMembers } from './processTree';
 import { errorText, log } from '../log/log';
 
 export interface GroupRunOptions {
@@ -13,6 +14,12 @@ export interface GroupRunOptions {
   /** Cap on combined stdout and stderr kept, in bytes. */
   maxOutputBytes: number;
   signal?: AbortSignal;
+  /**
+   * Set as MINO_COMMAND_ID in the command's environment: every process it
+   * starts inherits it, so those that left its group and session (a double
+   * fork) are found and ended too, and after a crash they can be found again.
+   */
+  mark?: string;
 }
 
 export interface GroupRunOutcome {
@@ -33,6 +40,8 @@ const POLL_MS = 25;
 const AFTER_EXIT_GRACE_MS = 500;
 /** SIGTERM-to-SIGKILL grace for what a finished command left running. */
 const REAP_GRACE_MS = 100;
+/** How often the command's descendants are looked for while it runs (Linux only). */
+const WATCH_MS = 50;
 
 export function runInProcessGroup(file: string, args: readonly string[], options: GroupRunOptions): Promise<GroupRunOutcome> {
   return new Promise((resolve) => {
@@ -43,15 +52,28 @@ export function runInProcessGroup(file: string, args: readonly string[], options
 
     const child = spawn(file, args, {
       cwd: options.cwd,
-      env: options.env,
+      env: options.mark === undefined ? options.env : { ...options.env, [COMMAND_MARK_VARIABLE]: options.mark },
       // stdin is /dev/null: a command waiting for input reads end-of-file at once.
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
 
+    // What left the group (set -m) or the session (setsid) is found through /proc and ended with the rest.
+    const watch = child.pid === undefined ? null : new DescendantWatch(child.pid);
+    const watching = watch ? setInterval(() => watch.look(), WATCH_MS) : undefined;
+    watching?.unref();
+    const strays = (): number[] => {
+      if (!watch || child.pid === undefined) return [];
+      watch.look();
+      const marked = options.mark === undefined ? [] : markedProcesses(options.mark);
+      return [...new Set([...sessionMembers(child.pid).map((member) => member.pid), ...watch.alive(), ...marked])].filter((pid) => pid !== process.pid);
+    };
+    const endAll = (pgid: number, graceMs: number) => killProcessGroup(pgid, graceMs, strays);
+
     const finish = (outcome: Omit<GroupRunOutcome, 'output' | 'cutBytes'>) => {
       if (settled) return;
       settled = true;
+      clearInterval(watching);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       const text = output.text();
@@ -62,7 +84,7 @@ export function runInProcessGroup(file: string, args: readonly string[], options
       if (killing || settled || child.pid === undefined) return;
       ending = why;
       const pid = child.pid;
-      killing = killProcessGroup(pid, options.killGraceMs).then(() => {
+      killing = endAll(pid, options.killGraceMs).then(() => {
         // A process that left the group may still hold the pipes; stop waiting for it.
         if (child.exitCode !== null || child.signalCode !== null) closeStreams();
         else child.once('exit', closeStreams);
@@ -92,7 +114,7 @@ export function runInProcessGroup(file: string, args: readonly string[], options
     let afterExit: NodeJS.Timeout | undefined;
     const reap = () => {
       if (killing || reaping || child.pid === undefined) return;
-      reaping = killProcessGroup(child.pid, REAP_GRACE_MS).then(closeStreams);
+      reaping = endAll(child.pid, REAP_GRACE_MS).then(closeStreams);
     };
     child.on('exit', () => {
       if (!killing) afterExit = setTimeout(reap, AFTER_EXIT_GRACE_MS);
@@ -100,24 +122,37 @@ export function runInProcessGroup(file: string, args: readonly string[], options
     child.on('close', (code, signal) => {
       clearTimeout(afterExit);
       // The output is complete; background processes that do not write to it still end with the call.
-      if (!killing && !reaping && child.pid !== undefined) reaping = killProcessGroup(child.pid, REAP_GRACE_MS);
+      if (!killing && !reaping && child.pid !== undefined) reaping = endAll(child.pid, REAP_GRACE_MS);
       void Promise.all([killing, reaping]).then(() => finish({ ending, exitCode: code, exitSignal: signal }));
     });
   });
 }
 
 /**
- * SIGTERM to the whole group, then SIGKILL to whatever is left after the
- * grace period. Resolves once the group is empty or SIGKILL was sent.
+ * SIGTERM to the whole group (and to the processes `strays` names: those
+ * that left it), then SIGKILL to whatever is left after the grace period.
+ * Resolves once all are gone or SIGKILL was sent.
  */
-export async function killProcessGroup(pgid: number, graceMs: number): Promise<void> {
-  if (!signalGroup(pgid, 'SIGTERM')) return;
+export async function killProcessGroup(pgid: number, graceMs: number, strays: () => number[] = () => []): Promise<void> {
+  const group = signalGroup(pgid, 'SIGTERM');
+  const others = strays();
+  for (const pid of others) signalProcess(pid, 'SIGTERM');
+  if (!group && others.length === 0) return;
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, POLL_MS));
-    if (!signalGroup(pgid, 0)) return;
+    if (!signalGroup(pgid, 0) && strays().length === 0) return;
   }
   signalGroup(pgid, 'SIGKILL');
+  for (const pid of strays()) signalProcess(pid, 'SIGKILL');
+}
+
+function signalProcess(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Gone already.
+  }
 }
 
 /** Sends a signal to every process in the group; false when the group no longer exists. */

@@ -76,6 +76,12 @@ export interface Tool<Args = unknown, State = unknown> {
    * of this call (and only those) can be found and removed.
    */
   temporaryFiles?(state: State): readonly PlannedTemporaryFile[];
+  /**
+   * bash: the mark every process of the command will carry, chosen by
+   * inspection and saved with the tool start, so processes that outlive a
+   * crash can be found and ended when the session is resumed.
+   */
+  processMark?(state: State): string | undefined;
   /** Runs the call. Writes recheck `state` first and refuse if the target changed. */
   execute(args: Args, state: State, ctx: ToolContext): Promise<ToolResult>;
   /** Result text when the person denies an ask. */

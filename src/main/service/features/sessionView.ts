@@ -39,6 +39,7 @@ export async function sessionView(
       name: call.name,
       arguments: call.arguments,
       ...(call.removed_temp_files ? { removedTempFiles: call.removed_temp_files } : {}),
+      ...(call.survivors ? { survivors: call.survivors } : {}),
     })),
     loadProblems,
   };

@@ -1,0 +1,29 @@
+// A bash command that was running when Mino died: found again on resume by
+// the mark its processes carry (see processGroup.ts), and ended, so it cannot
+// go on changing the project after the person has looked and acknowledged.
+// In the sandbox it died with Mino already; this covers the unsandboxed case.
+import type { SurvivorState } from '../../../shared/sessions';
+import { HAS_PROC, markedProcesses } from './processTree';
+
+const GRACE_MS = 500;
+const POLL_MS = 25;
+
+/** Ends every process still carrying `mark`; says whether there were any, or that this system cannot tell. */
+export async function endSurvivors(mark: string): Promise<{ state: SurvivorState; ended: number }> {
+  if (!HAS_PROC) return { state: 'cannot_tell', ended: 0 };
+  const found = markedProcesses(mark);
+  if (found.length === 0) return { state: 'not_running', ended: 0 };
+  for (const pid of found) signal(pid, 'SIGTERM');
+  const deadline = Date.now() + GRACE_MS;
+  while (Date.now() < deadline && markedProcesses(mark).length > 0) await new Promise((r) => setTimeout(r, POLL_MS));
+  for (const pid of markedProcesses(mark)) signal(pid, 'SIGKILL');
+  return { state: 'ended', ended: found.length };
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Gone already.
+  }
+}
