@@ -1,0 +1,55 @@
+// The same sandbox for a person who is not root: bubblewrap then needs
+// unprivileged user namespaces. Run as `nobody` through setpriv where this
+// machine allows it (CI runs as root); skipped, with the reason, elsewhere.
+import { execFile, execFileSync } from 'node:child_process';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tsxArgs } from '../../support/tsxChild';
+
+const CHILD = path.resolve(__dirname, '../../support/sandbox/runBashChild.ts');
+const SECRET = 'SECRET-non-root';
+const API_KEY = 'sk-non-root-never-inside';
+
+function whyNot(): string | null {
+  if (process.getuid?.() !== 0) return 'the test is not running as root, so it cannot become another user';
+  try {
+    execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', '--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
+    return null;
+  } catch {
+    return 'setpriv or unprivileged user namespaces are not available here';
+  }
+}
+const reason = whyNot();
+if (reason) console.warn(`Non-root sandbox test skipped: ${reason}`);
+
+let root: string;
+afterEach(async () => root && fs.rm(root, { recursive: true, force: true }));
+
+describe.skipIf(reason !== null)('the sandbox as a user who is not root', () => {
+  it('hides .env and Mino\'s environment, and refuses writes outside the project', async () => {
+    root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-nonroot-')));
+    const project = path.join(root, 'project');
+    const home = path.join(root, 'home');
+    await fs.mkdir(project);
+    await fs.mkdir(home);
+    await fs.writeFile(path.join(project, '.env'), `TOKEN=${SECRET}\n`);
+    await fs.chmod(root, 0o755);
+    await fs.chown(project, 65534, 65534);
+    await fs.chown(path.join(project, '.env'), 65534, 65534);
+    const command = "cat .env; tr '\\0' '\\n' < /proc/$PPID/environ; echo x > ../outside.txt; id -u; echo ok > inside.txt";
+    const { stdout } = await promisify(execFile)('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ...tsxArgs(CHILD, project, home, command)], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, OPENAI_API_KEY: API_KEY },
+    });
+    const result = JSON.parse(stdout) as { sandbox: string; status: string; output: string };
+    expect(result.sandbox).toBe('on (Linux bubblewrap)');
+    expect(result.output).not.toContain(SECRET);
+    expect(result.output).not.toContain(API_KEY);
+    expect(result.output).toMatch(/Read-only file system|Permission denied/);
+    await expect(fs.stat(path.join(root, 'outside.txt'))).rejects.toThrow(/ENOENT/);
+    expect(await fs.readFile(path.join(project, 'inside.txt'), 'utf8')).toBe('ok\n');
+  });
+});
