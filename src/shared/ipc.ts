@@ -8,6 +8,8 @@ import {
   ApprovalAnswerSchema,
   ApprovalClosedSchema,
   ApprovalRequestSchema,
+  CompactionEventSchema,
+  EditSummaryInputSchema,
   ModeChangeInputSchema,
   ModeChangeResultSchema,
   SendMessageInputSchema,
@@ -148,6 +150,10 @@ export const INVOKE_CHANNELS = {
   'sessions:acknowledge': { method: 'acknowledgeUnknownResults', input: NoInput, output: SessionViewSchema },
   'turn:send': { method: 'sendMessage', input: SendMessageInputSchema, output: z.object({ started: z.literal(true) }) },
   'turn:stop': { method: 'stopTurn', input: NoInput, output: z.object({ stopped: z.boolean() }) },
+  // Summarizes this window's session's earlier turns now (between turns); `turn:stop` stops it.
+  'context:compact': { method: 'compactSession', input: NoInput, output: CompactionEventSchema },
+  // Saves the person's rewrite of the summary in force, as a new record written by the person.
+  'context:editSummary': { method: 'editSummary', input: EditSummaryInputSchema, output: CompactionEventSchema },
   'approvals:answer': { method: 'answerApproval', input: ApprovalAnswerSchema, output: z.object({ accepted: z.boolean() }) },
   'mode:set': { method: 'setPermissionMode', input: ModeChangeInputSchema, output: ModeChangeResultSchema },
   // A link the person asked to open: main checks it and issues a one-time id; only `links:open` with that id opens it.

@@ -126,6 +126,29 @@ export function removedTempFilesText(files: readonly string[]): string {
   return `Removed the unfinished temporary ${files.length === 1 ? 'file' : 'files'} this call had left in the project: ${files.join(', ')}.`;
 }
 
+/** The longest summary a person can save: it must leave room in the window for the work. */
+export const MAX_SUMMARY_CHARS = 100_000;
+
+/** The summary the model reads in place of the earlier turns, as the window shows it. */
+export const SummaryViewSchema = z.object({
+  text: z.string(),
+  author: z.enum(['model', 'person']),
+  /** Record positions it replaces (see CompactionEventSchema). */
+  summarized: z.object({ from: z.number().int(), to: z.number().int() }),
+  /** How many of the person's messages before it stay verbatim. */
+  keptTurns: z.number().int().nonnegative(),
+});
+export type SummaryView = z.infer<typeof SummaryViewSchema>;
+
+/** The person's rewrite of the summary in force. */
+export const EditSummaryInputSchema = z.strictObject({
+  text: z
+    .string({ error: 'The summary must be text.' })
+    .trim()
+    .min(1, 'The summary is empty: write what the model should know about the earlier work, or cancel.')
+    .max(MAX_SUMMARY_CHARS, `The summary is longer than ${MAX_SUMMARY_CHARS.toLocaleString('en-US')} characters: shorten it.`),
+});
+
 /** A session as its window shows it. */
 export const SessionViewSchema = z.object({
   id: SessionIdSchema,
@@ -144,6 +167,10 @@ export const SessionViewSchema = z.object({
   past: z.array(TurnEventSchema).optional(),
   /** Problems found when loading (e.g. a broken last line set aside). */
   loadProblems: z.array(z.string()),
+  /** The context in use and the window, for the meter; null when it could not be counted. Sent with `past`. */
+  context: ContextUseSchema.nullable().optional(),
+  /** The summary in force; null when the history starts with none. Sent with `past`. */
+  summary: SummaryViewSchema.nullable().optional(),
 });
 export type SessionView = z.infer<typeof SessionViewSchema>;
 

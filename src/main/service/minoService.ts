@@ -5,6 +5,7 @@
 import { ClientRegistry, type ClientId, type EventSink } from './clients';
 import type { DispatchTarget, InvokeHandlers } from './dispatch';
 import { appInfo } from './features/appInfo';
+import { compactSession, editSummary } from './features/compaction';
 import { apiKeyStatus, resolveApiKey, setApiKey } from './features/apiKey';
 import { ApprovalBroker } from './features/approvals';
 import { ExternalLinks } from './features/links';
@@ -70,6 +71,8 @@ export class MinoService implements DispatchTarget {
       'sessions:acknowledge': async (client) => sessions.acknowledge(client),
       'turn:send': async (client, input) => sendMessage(turnDeps, client, input.text),
       'turn:stop': async (client) => stopTurn(turnDeps, client),
+      'context:compact': async (client) => compactSession(turnDeps, client),
+      'context:editSummary': async (client, input) => editSummary(turnDeps, client, input.text),
       'approvals:answer': async (client, input) => ({ accepted: broker.answer(client, input.requestId, input.approved) }),
       'mode:set': async (client, input) => setPermissionMode({ sessions, modes }, client, input),
       'links:check': async (client, input) => links.check(client, input.url),

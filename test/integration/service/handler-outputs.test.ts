@@ -37,9 +37,12 @@ describe('handler outputs', () => {
       'skills:list': () => undefined,
       'skills:reload': () => undefined,
       'mode:set': () => ({ mode: 'bypass' }),
-      'turn:send': () => (h.server.enqueue({ text: 'Hello.' }), { text: 'hi' }),
+      // Long enough that the turn does not fit the kept share of the window, so compacting has something to summarize.
+      'turn:send': () => (h.server.enqueue({ text: 'Hello.' }), { text: 'word '.repeat(20_000) }),
       'turn:stop': () => undefined,
       'approvals:answer': () => ({ requestId: randomUUID(), approved: false }),
+      'context:compact': () => (h.server.enqueue({ text: 'The person asked for a long list of words.' }), undefined),
+      'context:editSummary': () => ({ text: 'The person asked for words; nothing was changed.' }),
       'sessions:acknowledge': () => undefined,
       'sessions:clear': () => undefined,
       'sessions:open': () => ({ id: sessionId }),
@@ -51,8 +54,8 @@ describe('handler outputs', () => {
     };
     const answered: string[] = [];
     for (const [channel, input] of Object.entries(steps) as Array<[InvokeChannel, () => unknown]>) {
-      // A turn must end before the session can be cleared.
-      if (channel === 'sessions:acknowledge') await client.turnFinished();
+      // A turn must end before the session can be compacted or cleared.
+      if (channel === 'context:compact') await client.turnFinished();
       // Something to undo: a file a tool created, recorded as a write records it.
       if (channel === 'changes:plan') await seedCreatedFile(h, sessionId);
       const result = await client.call(channel, input());

@@ -54,6 +54,8 @@ const VALID: Record<InvokeChannel, unknown> = {
   'sessions:acknowledge': undefined,
   'turn:send': { text: 'Change the greeting.' },
   'turn:stop': undefined,
+  'context:compact': undefined,
+  'context:editSummary': { text: 'The person asked for a list; nothing was changed.' },
   'approvals:answer': { requestId: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f', approved: true },
   'mode:set': { mode: 'bypass', confirmationId: '7d3c8d9e-0000-4000-8000-000000000000' },
   'links:check': { url: 'https://example.com/docs' },

@@ -1,7 +1,7 @@
 // A session as its window shows it, with its saved past replayed for a
 // window that adopts it. Pure of the registry: everything it needs is passed in.
 import type { PermissionMode } from '../../../shared/domain';
-import type { SessionView, TurnEvent } from '../../../shared/sessions';
+import type { ContextUse, SessionView, SummaryView, TurnEvent } from '../../../shared/sessions';
 import { BUILTIN_TOOLS } from '../../core/agent/defaultDeps';
 import { ToolRegistry } from '../../core/agent/toolRegistry';
 import { loadSession } from '../../core/sessions/load';
@@ -53,5 +53,23 @@ export async function sessionView(
   }
   const first = past.find((event) => event.type === 'user_message');
   session.firstQuestion = first?.type === 'user_message' ? first.text : null;
-  return { ...view, past };
+  return { ...view, past, context: await contextUse(session), summary: summaryView(session, past) };
+}
+
+/** As last counted, or counted now for a window that just opened the session; null (and logged) if it cannot be. */
+async function contextUse(session: OpenSession): Promise<ContextUse | null> {
+  try {
+    return session.conversation.context ?? (await session.conversation.countContext());
+  } catch (error) {
+    log.warn('session.context_count_failed', { session: session.id, error: errorText(error) });
+    return null;
+  }
+}
+
+/** The summary in force, with what it replaced from the last compaction shown. */
+function summaryView(session: OpenSession, past: readonly TurnEvent[]): SummaryView | null {
+  const summary = session.conversation.summary;
+  const last = past.findLast((event) => event.type === 'compaction');
+  if (!summary || last?.type !== 'compaction') return null;
+  return { text: summary.text, author: summary.author, summarized: last.summarized, keptTurns: last.keptTurns };
 }
