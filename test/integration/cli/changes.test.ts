@@ -36,7 +36,7 @@ describe('mino changes / undo / redo', () => {
     );
     const exec = await runCli(fx, ['exec', '--mode', 'bypass', 'Greet with hello']);
     expect(exec.code).toBe(0);
-    const sessionId = /Session: ([0-9a-f]{32})/.exec(exec.stderr)![1];
+    const sessionId = /Session: ([0-9a-f]{32})/.exec(exec.stdout)![1];
 
     const changes = await runCli(fx, ['changes', '--session', sessionId]);
     expect(changes.code).toBe(0);
