@@ -60,6 +60,8 @@ export interface MockFailStep {
  */
 export interface MockHangStep {
   hangAfterDeltas: string[];
+  /** Reasoning summary deltas streamed (and never finished) before going silent, so a test sees reasoning mid-stream. */
+  hangInReasoning?: string[];
 }
 export type MockStep = MockAnswerStep | MockHttpStep | MockFailStep | MockHangStep;
 /** Answers based on the request body it receives. */
@@ -268,7 +270,11 @@ function hang(res: http.ServerResponse, model: string, step: MockHangStep): void
   const sse = new SseWriter(res);
   sse.start();
   sse.send('response.created', { response: responseObject(id, model, 'in_progress', []) });
-  streamTextItem(sse, 0, step.hangAfterDeltas.join(''), step.hangAfterDeltas);
+  if (step.hangInReasoning) {
+    const item = nextId('rs');
+    sse.send('response.output_item.added', { output_index: 0, item: { id: item, type: 'reasoning', summary: [], encrypted_content: null } });
+    for (const delta of step.hangInReasoning) sse.send('response.reasoning_summary_text.delta', { item_id: item, output_index: 0, summary_index: 0, delta });
+  } else streamTextItem(sse, 0, step.hangAfterDeltas.join(''), step.hangAfterDeltas);
   // Nothing more is sent; the connection stays open until the client aborts or the server closes.
 }
 

@@ -322,12 +322,12 @@ describe('transcript from turn events', () => {
 
   it.each(['failed', 'aborted', 'limit'] as const)('shows a %s turn end with its message', (status) => {
     const state = transcriptFrom([{ type: 'turn_end', status, message: `why ${status}` }]);
-    expect(shown(state)).toEqual([{ kind: 'turn_end', status, message: `why ${status}` }]);
+    expect(shown(state)).toEqual([{ kind: 'turn_end', status, message: `why ${status}`, usage: null }]);
   });
 
   it('shows a non-completed turn end without a message as message null', () => {
     const state = transcriptFrom([{ type: 'turn_end', status: 'aborted' }]);
-    expect(shown(state)).toEqual([{ kind: 'turn_end', status: 'aborted', message: null }]);
+    expect(shown(state)).toEqual([{ kind: 'turn_end', status: 'aborted', message: null, usage: null }]);
   });
 
   it('keeps the partial streamed text, no longer streaming, when a turn fails mid-stream', () => {
@@ -338,7 +338,7 @@ describe('transcript from turn events', () => {
     ]);
     expect(shown(state)).toEqual([
       { kind: 'assistant', text: 'Half a sen', streaming: false },
-      { kind: 'turn_end', status: 'failed', message: 'The model service failed.' },
+      { kind: 'turn_end', status: 'failed', message: 'The model service failed.', usage: null },
     ]);
   });
 
@@ -375,7 +375,7 @@ describe('transcript from turn events', () => {
     expect(before).toEqual(snapshot);
     expect(after).not.toBe(before);
     expect(applyEvents(after, [])).toBe(after);
-    expect(EMPTY_TRANSCRIPT).toEqual({ items: [], streamingIndex: null, nextKey: 0 });
+    expect(EMPTY_TRANSCRIPT).toEqual({ items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0 });
   });
 
   it('folds the same events to the same transcript whether applied at once or one by one', () => {
@@ -395,5 +395,41 @@ describe('transcript from turn events', () => {
     ];
     const oneByOne = events.reduce((state, event) => applyEvents(state, [event]), EMPTY_TRANSCRIPT);
     expect(oneByOne).toEqual(transcriptFrom(events));
+  });
+
+  it('streams reasoning into one Thinking item that the saved summary replaces, before the answer', () => {
+    const state = transcriptFrom([
+      { type: 'user_message', text: 'go' },
+      { type: 'assistant_start', request: 1 },
+      { type: 'reasoning_delta', delta: 'Look' },
+      { type: 'reasoning_delta', delta: 'ing' },
+    ]);
+    expect(state.items.at(-1)).toMatchObject({ kind: 'thinking', text: 'Looking', streaming: true });
+    const done = applyEvents(state, [{ type: 'reasoning_text', text: 'Looking at greet.go.' }, { type: 'assistant_text', text: 'Done.' }]);
+    expect(done.items.map((item) => item.kind)).toEqual(['user', 'thinking', 'assistant']);
+    expect(done.items[1]).toMatchObject({ text: 'Looking at greet.go.', streaming: false });
+  });
+
+  it('shows a completed turn by its usage only', () => {
+    const usage = { inputTokens: 1200, cachedInputTokens: 800, outputTokens: 40, reasoningTokens: 16 };
+    const state = transcriptFrom([{ type: 'user_message', text: 'go' }, { type: 'turn_end', status: 'completed', usage }]);
+    expect(state.items.at(-1)).toMatchObject({ kind: 'turn_end', status: 'completed', usage });
+  });
+
+  it('adds a summary card and marks everything before the kept turns as summarized', () => {
+    const compaction = (keptTurns: number, summary: string): TurnEvent => ({
+      type: 'compaction', trigger: 'manual', author: 'model', tokensBefore: 9000, tokensAfter: 900, summary, summarized: { from: 0, to: 9 }, keptTurns,
+    });
+    const state = transcriptFrom([
+      { type: 'user_message', text: 'one' },
+      { type: 'assistant_text', text: 'a' },
+      { type: 'user_message', text: 'two' },
+      { type: 'assistant_text', text: 'b' },
+      compaction(1, 'They asked one.'),
+    ]);
+    expect(state.summarizedBefore).toBe(2);
+    expect(state.items.at(-1)).toMatchObject({ kind: 'summary', text: 'They asked one.', author: 'model' });
+    const all = applyEvents(state, [compaction(0, 'They asked one and two.')]);
+    expect(all.summarizedBefore).toBe(5);
   });
 });

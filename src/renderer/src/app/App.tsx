@@ -111,6 +111,7 @@ export function App() {
           project={project}
           sessionId={view?.id ?? null}
           mode={view?.mode ?? null}
+          context={view?.context ?? null}
           onModeChanged={(mode) => session.patch({ mode })}
           onModeMessage={showMessage}
           onOpenSettings={() => setSettingsOpen(true)}

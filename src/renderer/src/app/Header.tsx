@@ -2,18 +2,22 @@
 // this window acts under, so a person never has to guess before approving.
 import type { PermissionMode } from '../../../shared/domain';
 import type { Project } from '../../../shared/ipc';
+import type { ContextUse } from '../../../shared/sessions';
+import { tokensText } from '../features/transcript/tokensText';
 import { ModeControl } from '../features/modes/ModeControl';
 
 interface HeaderProps {
   project: Project | null;
   sessionId: string | null;
   mode: PermissionMode | null;
+  /** Tokens the session's context uses of the window; null before it is known. */
+  context: ContextUse | null;
   onModeChanged(mode: PermissionMode): void;
   onModeMessage(message: string, isError: boolean): void;
   onOpenSettings(): void;
 }
 
-export function Header({ project, sessionId, mode, onModeChanged, onModeMessage, onOpenSettings }: HeaderProps) {
+export function Header({ project, sessionId, mode, context, onModeChanged, onModeMessage, onOpenSettings }: HeaderProps) {
   return (
     <header className="header">
       <span className="brand">Mino</span>
@@ -31,6 +35,14 @@ export function Header({ project, sessionId, mode, onModeChanged, onModeMessage,
             {sessionId ?? 'None'}
           </dd>
         </div>
+        {context && (
+          <div>
+            <dt>Context</dt>
+            <dd data-testid="context-meter" title={`${context.used.toLocaleString('en-US')} of ${context.window.toLocaleString('en-US')} tokens in use`}>
+              {tokensText(context.used)} / {tokensText(context.window)}
+            </dd>
+          </div>
+        )}
       </dl>
       <div className="mode-control">
         <ModeControl mode={mode} onChanged={onModeChanged} onMessage={onModeMessage} />

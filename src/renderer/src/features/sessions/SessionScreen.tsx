@@ -46,7 +46,7 @@ export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionS
           }}
         />
       )}
-      <Transcript items={items} />
+      <Transcript items={items} summarizedBefore={transcript.summarizedBefore} busy={view.busy} />
       <Composer
         busy={view.busy}
         blockedReason={blocked}

@@ -53,6 +53,19 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
       <button type="button" onClick={() => setReviewing(true)} disabled={disabled}>
         Changes
       </button>
+      <button
+        type="button"
+        onClick={() =>
+          run(async () => {
+            const done = await api.compactSession();
+            return `Compacted: the earlier turns are summarized (${done.tokensBefore.toLocaleString('en-US')} → ${done.tokensAfter.toLocaleString('en-US')} tokens). Open the summary in the conversation to read or edit it.`;
+          })
+        }
+        disabled={disabled}
+        title="Summarize the earlier turns so the model reads less"
+      >
+        Compact
+      </button>
       {view.busy && <span className="muted small">Session actions wait until the turn ends.</span>}
       {reviewing && (
         <ChangesDialog

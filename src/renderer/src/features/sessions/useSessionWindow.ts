@@ -25,16 +25,21 @@ function reduce(state: WindowState, action: Action): WindowState {
     case 'changed':
       // Only the same session's state changes here: a change never carries the past a new transcript needs.
       if (!state.view || state.view.id !== action.view.id) return state;
-      return { ...state, view: action.view };
+      // Nor the meter and summary, which the turn's events keep current.
+      return { ...state, view: { ...action.view, context: action.view.context ?? state.view.context, summary: action.view.summary ?? state.view.summary } };
     case 'events': {
       const transcript = applyEvents(state.transcript, action.events);
       // A live question means a turn runs until its end arrives, even before the service's change event does.
-      let busy = state.view?.busy ?? false;
+      if (!state.view) return { ...state, transcript };
+      let { busy, context } = state.view;
       for (const event of action.events) {
         if (event.type === 'user_message') busy = true;
-        else if (event.type === 'turn_end') busy = false;
+        else if (event.type === 'turn_end') {
+          busy = false;
+          context = event.context ?? context;
+        } else if (event.type === 'compaction' && context) context = { ...context, used: event.tokensAfter };
       }
-      const view = state.view && state.view.busy !== busy ? { ...state.view, busy } : state.view;
+      const view = state.view.busy !== busy || state.view.context !== context ? { ...state.view, busy, context } : state.view;
       return { view, transcript };
     }
     case 'patch':

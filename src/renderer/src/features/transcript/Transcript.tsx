@@ -6,7 +6,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { SafeMarkdown } from './SafeMarkdown';
+import { SummaryCard } from './SummaryCard';
 import { ToolCard } from './ToolCard';
+import { tokensText } from './tokensText';
 import type { TranscriptItem } from './transcriptModel';
 import type { ChangesItem } from '../changes/transcriptChanges';
 import { TurnChangesSummary } from '../changes/TurnChangesSummary';
@@ -21,9 +23,14 @@ const TURN_END_TEXT: Record<string, string> = {
 
 interface TranscriptProps {
   items: Array<TranscriptItem | ChangesItem>;
+  /** Items before this index were summarized: shown, marked as such. */
+  summarizedBefore?: number;
+  /** A turn runs: the summary cannot be edited meanwhile. */
+  busy?: boolean;
 }
 
-export function Transcript({ items }: TranscriptProps) {
+export function Transcript({ items, summarizedBefore = 0, busy = false }: TranscriptProps) {
+  const currentSummary = items.findLast((item) => item.kind === 'summary')?.key ?? null;
   const scroller = useRef<HTMLElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const following = useRef(true);
@@ -72,9 +79,21 @@ export function Transcript({ items }: TranscriptProps) {
           {virtualizer.getVirtualItems().map((row) => {
             const item = items[row.index];
             if (!item) return null;
+            const summarized = row.index < summarizedBefore;
             return (
-              <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="transcript-row" style={{ transform: `translateY(${row.start}px)` }}>
-                <TranscriptEntry item={item} expanded={expanded.has(item.key)} onToggle={toggle} />
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className={`transcript-row${summarized ? ' summarized' : ''}`}
+                data-summarized={summarized || undefined}
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                {item.kind === 'summary' ? (
+                  <SummaryCard item={item} current={item.key === currentSummary} busy={busy} expanded={expanded.has(item.key)} onToggle={() => toggle(item.key)} />
+                ) : (
+                  <TranscriptEntry item={item} expanded={expanded.has(item.key)} onToggle={toggle} />
+                )}
               </div>
             );
           })}
@@ -84,7 +103,7 @@ export function Transcript({ items }: TranscriptProps) {
   );
 }
 
-function TranscriptEntry({ item, expanded, onToggle }: { item: TranscriptItem | ChangesItem; expanded: boolean; onToggle(key: string): void }) {
+function TranscriptEntry({ item, expanded, onToggle }: { item: Exclude<TranscriptItem, { kind: 'summary' }> | ChangesItem; expanded: boolean; onToggle(key: string): void }) {
   switch (item.kind) {
     case 'user':
       return (
@@ -111,11 +130,27 @@ function TranscriptEntry({ item, expanded, onToggle }: { item: TranscriptItem | 
           {markHiddenCharacters(item.message)}
         </p>
       );
+    case 'thinking':
+      return (
+        <details className="thinking" data-testid="thinking" aria-busy={item.streaming}>
+          <summary className="muted small">{item.streaming ? 'Thinking…' : 'Thinking'}</summary>
+          <p className="message-text muted">{markHiddenCharacters(item.text)}</p>
+        </details>
+      );
     case 'turn_end':
       return (
-        <p className={`turn-end turn-end-${item.status}`} data-testid="turn-end">
-          {item.message !== null ? markHiddenCharacters(item.message) : (TURN_END_TEXT[item.status] ?? `The turn ended: ${item.status}.`)}
-        </p>
+        <div>
+          {item.status !== 'completed' && (
+            <p className={`turn-end turn-end-${item.status}`} data-testid="turn-end">
+              {item.message !== null ? markHiddenCharacters(item.message) : (TURN_END_TEXT[item.status] ?? `The turn ended: ${item.status}.`)}
+            </p>
+          )}
+          {item.usage && (
+            <p className="muted small turn-usage" data-testid="turn-usage">
+              {tokensText(item.usage.inputTokens)} in ({tokensText(item.usage.cachedInputTokens)} cached) · {tokensText(item.usage.outputTokens)} out ({tokensText(item.usage.reasoningTokens)} reasoning)
+            </p>
+          )}
+        </div>
       );
   }
 }

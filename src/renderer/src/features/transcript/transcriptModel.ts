@@ -1,7 +1,7 @@
 // Folds the turn events of a session into the items a transcript shows. Pure,
 // so live events and a resumed session's past events take the same path.
 import type { Confirmation, Decision, PermissionMode, ToolDisplay, ToolStatus } from '../../../../shared/domain';
-import type { TurnEvent } from '../../../../shared/sessions';
+import type { TurnEvent, TurnUsage } from '../../../../shared/sessions';
 type TurnEndStatus = Extract<TurnEvent, { type: 'turn_end' }>['status'];
 
 export interface ToolCardItem {
@@ -27,7 +27,12 @@ export type TranscriptItem =
   | { kind: 'assistant'; key: string; text: string; streaming: boolean }
   | ToolCardItem
   | { kind: 'notice'; key: string; message: string }
-  | { kind: 'turn_end'; key: string; status: TurnEndStatus; message: string | null };
+  /** The model's reasoning summary, shown collapsed as "Thinking". */
+  | { kind: 'thinking'; key: string; text: string; streaming: boolean }
+  /** A summary that replaced the earlier turns in what the model reads. */
+  | { kind: 'summary'; key: string; text: string; author: 'model' | 'person'; tokensBefore: number; tokensAfter: number }
+  /** A completed turn shows only its usage. */
+  | { kind: 'turn_end'; key: string; status: TurnEndStatus; message: string | null; usage: TurnUsage | null };
 
 export interface TranscriptState {
   items: TranscriptItem[];
@@ -35,14 +40,16 @@ export interface TranscriptState {
   streamingIndex: number | null;
   /** Keys must stay unique across the whole session view. */
   nextKey: number;
+  /** Items before this index were summarized by a compaction: still shown, marked as summarized. */
+  summarizedBefore: number;
 }
 
-export const EMPTY_TRANSCRIPT: TranscriptState = { items: [], streamingIndex: null, nextKey: 0 };
+export const EMPTY_TRANSCRIPT: TranscriptState = { items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0 };
 
 /** Applies events in order; returns a new state and leaves the old one untouched. */
 export function applyEvents(state: TranscriptState, events: readonly TurnEvent[]): TranscriptState {
   if (events.length === 0) return state;
-  const draft: TranscriptState = { items: state.items.slice(), streamingIndex: state.streamingIndex, nextKey: state.nextKey };
+  const draft: TranscriptState = { ...state, items: state.items.slice() };
   for (const event of events) applyEvent(draft, event);
   return draft;
 }
@@ -143,12 +150,59 @@ function applyEvent(draft: TranscriptState, event: TurnEvent): void {
     case 'notice':
       draft.items.push({ kind: 'notice', key: key(draft, 'notice'), message: event.message });
       return;
+    case 'reasoning_delta': {
+      const index = openThinkingIndex(draft);
+      const current = draft.items[index];
+      if (current?.kind === 'thinking') draft.items[index] = { ...current, text: current.text + event.delta };
+      else draft.items.push({ kind: 'thinking', key: key(draft, 'thinking'), text: event.delta, streaming: true });
+      return;
+    }
+    case 'reasoning_text': {
+      // The saved summary replaces what was streamed, as for assistant text.
+      const index = openThinkingIndex(draft);
+      const current = draft.items[index];
+      if (current?.kind === 'thinking') draft.items[index] = { ...current, text: event.text, streaming: false };
+      else draft.items.push({ kind: 'thinking', key: key(draft, 'thinking'), text: event.text, streaming: false });
+      return;
+    }
+    case 'compaction':
+      endStreaming(draft);
+      draft.summarizedBefore = Math.max(draft.summarizedBefore, firstKeptIndex(draft.items, event.keptTurns));
+      draft.items.push({ kind: 'summary', key: key(draft, 'summary'), text: event.summary, author: event.author, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter });
+      return;
     case 'turn_end':
       endStreaming(draft);
-      // A completed turn needs no line of its own; anything else says why it ended.
-      if (event.status !== 'completed') {
-        draft.items.push({ kind: 'turn_end', key: key(draft, 'end'), status: event.status, message: event.message ?? null });
+      closeThinking(draft);
+      // A completed turn shows only its usage; anything else says why it ended.
+      if (event.status !== 'completed' || event.usage) {
+        draft.items.push({
+          kind: 'turn_end',
+          key: key(draft, 'end'),
+          status: event.status,
+          message: event.message ?? null,
+          usage: event.usage ?? null,
+        });
       }
       return;
   }
+}
+
+function openThinkingIndex(draft: TranscriptState): number {
+  const index = draft.items.findLastIndex((item) => item.kind === 'thinking');
+  const item = draft.items[index];
+  return item?.kind === 'thinking' && item.streaming ? index : -1;
+}
+
+/** A stopped turn leaves no reasoning streaming. */
+function closeThinking(draft: TranscriptState): void {
+  const index = openThinkingIndex(draft);
+  const item = draft.items[index];
+  if (item?.kind === 'thinking') draft.items[index] = { ...item, streaming: false };
+}
+
+/** The index of the first item a compaction kept: where the last `keptTurns` of the person's messages start. */
+function firstKeptIndex(items: readonly TranscriptItem[], keptTurns: number): number {
+  const starts = items.flatMap((item, index) => (item.kind === 'user' ? [index] : []));
+  if (keptTurns === 0) return items.length;
+  return starts[starts.length - keptTurns] ?? 0;
 }
