@@ -56,4 +56,24 @@ describe('compaction from the window', () => {
     expect(h.server.requests).toEqual([]);
     expect((await client.value<SessionView>('sessions:current')).summary).toBeNull();
   });
+
+  it('holds the session busy while compacting, so a message waits, and Stop ends it with the session unchanged', async () => {
+    h = await makeServiceHarness();
+    const { client } = await h.clientWithSession('a');
+    await client.value('settings:set', { contextWindow: 16_000 });
+    h.server.enqueue({ text: 'Listed.' });
+    await client.value('turn:send', { text: `List these: ${'word '.repeat(6000)}` });
+    await client.turnFinished();
+
+    h.server.enqueue({ hangAfterDeltas: ['The person'] });
+    const from = client.received.length;
+    const compacting = client.call('context:compact');
+    await client.next('session:changed', (view) => view.busy, from);
+    expect(await client.call('turn:send', { text: 'Meanwhile?' })).toEqual({ ok: false, error: expect.stringMatching(/turn is (already )?running|in progress/i) });
+    expect(await client.value('turn:stop')).toEqual({ stopped: true });
+    expect(await compacting).toEqual({ ok: false, error: expect.stringMatching(/Compaction was stopped/) });
+    expect(client.of('session:changed').at(-1)).toMatchObject({ busy: false });
+    expect((await client.value<SessionView>('sessions:current')).summary).toBeNull();
+  });
 });
+
