@@ -52,10 +52,25 @@ export function Transcript({ items, summarizedBefore = 0, busy = false }: Transc
     });
   }, []);
 
+  // Where this component last put the scroll position. A scroll event is
+  // dispatched a frame after the change that caused it, by which time rows
+  // measured since may have grown the log below that position: only a move
+  // above it is the person scrolling up, so only that stops the following.
+  const placedAt = useRef(0);
+  const lastUserKey = useRef<string | null>(null);
   const totalSize = virtualizer.getTotalSize();
   useEffect(() => {
     const element = scroller.current;
-    if (element && following.current) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    // Sending a message always brings the new turn into view.
+    const newestUser = items.findLast((item) => item.kind === 'user')?.key ?? null;
+    if (newestUser !== lastUserKey.current) {
+      lastUserKey.current = newestUser;
+      following.current = true;
+    }
+    if (!following.current) return;
+    element.scrollTop = element.scrollHeight;
+    placedAt.current = element.scrollTop;
   }, [items, totalSize]);
 
   return (
@@ -69,7 +84,8 @@ export function Transcript({ items, summarizedBefore = 0, busy = false }: Transc
       tabIndex={0}
       onScroll={(event) => {
         const element = event.currentTarget;
-        following.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+        if (element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX) following.current = true;
+        else if (element.scrollTop < placedAt.current - 1) following.current = false;
       }}
     >
       {items.length === 0 ? (
