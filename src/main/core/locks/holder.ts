@@ -2,8 +2,8 @@
 // is not enough after a crash: the id may have been given to another process
 // since, so where the system says when a process started (Linux), the start
 // time recorded with the lock must match too.
-import * as fs from 'node:fs';
 import { errorCode } from '../../../shared/errors';
+import { hasEnded, readProcStat } from '../fs/procStat';
 
 export interface LockHolder {
   pid: number;
@@ -18,7 +18,7 @@ export interface LockHolder {
 /** The start time of process `pid` (Linux: field 22 of /proc/<pid>/stat, in clock ticks since boot), or null. */
 export function processStartTime(pid: number): string | null {
   const stat = readProcStat(pid);
-  return stat?.startTime ?? null;
+  return stat === null ? null : String(stat.startTicks);
 }
 
 let ownStartTime: string | null | undefined;
@@ -45,8 +45,8 @@ export function holderIsAlive(holder: LockHolder): boolean {
   const stat = readProcStat(holder.pid);
   if (stat === null) return true;
   // A zombie has ended; only its exit status waits to be collected.
-  if (stat.state === 'Z' || stat.state === 'X') return false;
-  return holder.startTime === null || stat.startTime === holder.startTime;
+  if (hasEnded(stat)) return false;
+  return holder.startTime === null || String(stat.startTicks) === holder.startTime;
 }
 
 /** A holder as read back from a lock file, or null when the content is not one (a foreign or damaged file). */
@@ -72,19 +72,4 @@ export function parseHolder(text: string): LockHolder | null {
 /** "CLI, process 1234" */
 export function describeHolder(holder: LockHolder): string {
   return `${holder.owner}, process ${holder.pid}`;
-}
-
-function readProcStat(pid: number): { state: string; startTime: string } | null {
-  if (process.platform !== 'linux') return null;
-  let text: string;
-  try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  // The command name (field 2) is in parentheses and may itself hold spaces or parentheses.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  const state = fields[0];
-  const startTime = fields[19];
-  return state && startTime ? { state, startTime } : null;
 }

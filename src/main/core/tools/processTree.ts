@@ -5,6 +5,7 @@
 // gathered while it runs, each with its start time so a reused pid is never
 // mistaken for one of them.
 import * as fs from 'node:fs';
+import { hasEnded, readProcStat } from '../fs/procStat';
 
 /** One process as /proc shows it; `startTicks` tells a process from a later one given the same pid. */
 export interface ProcessInfo {
@@ -19,16 +20,9 @@ export const HAS_PROC = fs.existsSync('/proc/self/stat');
 
 /** The process, or null when it is gone (or /proc cannot say). */
 export function processInfo(pid: number): ProcessInfo | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  // The command name sits in parentheses and may itself hold spaces or parentheses: read after the last one.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  if (fields[0] === 'Z' || fields[0] === 'X') return null; // Exited, only waiting to be reaped.
-  return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]), startTicks: Number(fields[19]) };
+  const stat = readProcStat(pid);
+  if (stat === null || hasEnded(stat)) return null;
+  return { pid, ppid: stat.ppid, pgid: stat.pgid, sid: stat.sid, startTicks: stat.startTicks };
 }
 
 /** Every live process whose session is `sid`. */
