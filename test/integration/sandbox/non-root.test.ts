@@ -17,9 +17,15 @@ function whyNot(): string | null {
   if (process.getuid?.() !== 0) return 'the test is not running as root, so it cannot become another user';
   try {
     execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bwrap', '--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', 'true'], { stdio: 'ignore' });
-    return null;
   } catch {
     return 'setpriv or unprivileged user namespaces are not available here';
+  }
+  try {
+    // The other user runs this checkout's code: a clone inside a private (0700) folder is out of its reach.
+    execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'test', '-r', CHILD], { stdio: 'ignore' });
+    return null;
+  } catch {
+    return `user nobody cannot read ${CHILD} (a folder above the checkout is private)`;
   }
 }
 const reason = whyNot();
