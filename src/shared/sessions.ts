@@ -2,6 +2,7 @@
 // reports (display-only), the session's view, approvals and mode changes.
 // The channel table in ipc.ts refers to these schemas.
 import { z } from 'zod';
+import { withThousands } from './formatNumber';
 import {
   ConfirmationSchema,
   DecisionSchema,
@@ -146,7 +147,7 @@ export const EditSummaryInputSchema = z.strictObject({
     .string({ error: 'The summary must be text.' })
     .trim()
     .min(1, 'The summary is empty: write what the model should know about the earlier work, or cancel.')
-    .max(MAX_SUMMARY_CHARS, `The summary is longer than ${MAX_SUMMARY_CHARS.toLocaleString('en-US')} characters: shorten it.`),
+    .max(MAX_SUMMARY_CHARS, `The summary is longer than ${withThousands(MAX_SUMMARY_CHARS)} characters: shorten it.`),
 });
 
 /** A session as its window shows it. */
@@ -189,7 +190,7 @@ export const MessageTextSchema = z
   .string({ error: 'The message must be text.' })
   .trim()
   .min(1, 'The message is empty: type a question or a request.')
-  .max(MAX_MESSAGE_CHARS, `The message is longer than ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters: shorten it or put the text in a project file.`);
+  .max(MAX_MESSAGE_CHARS, `The message is longer than ${withThousands(MAX_MESSAGE_CHARS)} characters: shorten it or put the text in a project file.`);
 
 export const SendMessageInputSchema = z.strictObject({ text: MessageTextSchema });
 

@@ -1,9 +1,11 @@
 // The built `mino` command (vite.cli.config.mts), as it ships: built into a
 // folder of its own with no node_modules anywhere above it, then run against
-// the loopback mock. Proves the dependencies are bundled in, and that the MCP
-// client is a separate chunk loaded only when a server is configured.
+// the loopback mock. Proves the dependencies are bundled in, that the MCP
+// client is a separate chunk loaded only when a server is configured, and
+// that the launcher keeps a code cache it checks before using.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
+import Module from 'node:module';
 import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/minoHome';
@@ -12,6 +14,9 @@ import { buildCli, type BuiltCli } from '../../support/builtCli';
 import { probeServer } from '../../support/mcp/servers';
 
 let cli: BuiltCli;
+
+/** The MCP client's chunk is named for its entry, src/main/core/mcp/manager.ts. */
+const isMcpChunk = (file: string) => /^chunks\/manager-[^/]+\.js$/.test(file);
 
 beforeAll(async () => {
   cli = await buildCli();
@@ -23,14 +28,14 @@ afterAll(async () => cli?.remove());
  * Runs the built CLI with a preload that reports, at exit, which of the
  * bundle's own files were loaded, so a test can see whether a chunk was.
  */
-async function runBuilt(fx: AgentFixture, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; loaded: string[] }> {
+async function runBuilt(fx: AgentFixture, args: string[], env: NodeJS.ProcessEnv = fx.env): Promise<{ code: number | null; stdout: string; stderr: string; loaded: string[] }> {
   const report = path.join(fx.home, 'loaded.json');
   const preload = path.join(fx.home, 'report-loaded.cjs');
   await fs.writeFile(
     preload,
     `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(require.cache))));\n`,
   );
-  const child = spawn(process.execPath, ['--require', preload, cli.entry, ...args], { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--require', preload, cli.entry, ...args], { cwd: fx.project, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -52,7 +57,8 @@ describe('the built mino command', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('"status":"completed"');
     expect(run.stdout).toContain('It says alpha.');
-    expect(run.loaded).toEqual(['mino.js']);
+    expect(run.loaded).toContain('main.js');
+    expect(run.loaded.filter(isMcpChunk)).toEqual([]);
   });
 
   it('loads the MCP chunk when a server is configured, and offers its tools', async () => {
@@ -61,8 +67,73 @@ describe('the built mino command', () => {
     fx.server.enqueue({ text: 'Done.' });
     const run = await runBuilt(fx, ['exec', '--json', 'Hello']);
     expect(run.code).toBe(0);
-    expect(run.loaded.some((file) => file.startsWith('chunks/'))).toBe(true);
+    expect(run.loaded.filter(isMcpChunk)).toHaveLength(1);
     const tools = (fx.server.requests[0].body as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
     expect(tools).toContain('mcp_probe__whoami');
+  });
+
+  describe('the code cache', () => {
+    /** The cache folder of a run whose XDG_CACHE_HOME is inside the fixture, and that run's environment. */
+    const cacheEnv = (fx: AgentFixture) => {
+      const base = path.join(fx.home, 'xdg-cache');
+      const env: NodeJS.ProcessEnv = { ...fx.env, XDG_CACHE_HOME: base };
+      delete env.NODE_DISABLE_COMPILE_CACHE;
+      return { env, dir: path.join(base, 'mino', 'v8') };
+    };
+    const scriptAnswers = (fx: AgentFixture, times: number) => {
+      for (let i = 0; i < times; i += 1) fx.server.enqueue({ text: `Answer ${i}.` });
+    };
+    // Node 22.1+ keeps the cache itself (module.enableCompileCache) in its own layout under the folder.
+    const ownCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache !== 'function';
+
+    it('is written by a first run to a private folder, and a second run completes with it', async () => {
+      fx = await makeAgentFixture();
+      scriptAnswers(fx, 2);
+      const { env, dir } = cacheEnv(fx);
+      expect((await runBuilt(fx, ['exec', 'One'], env)).code).toBe(0);
+      expect((await fs.stat(dir)).mode & 0o077).toBe(0);
+      const files = await fs.readdir(dir);
+      expect(files.length).toBeGreaterThan(0);
+      const second = await runBuilt(fx, ['exec', 'Two'], env);
+      expect(second.stderr).toBe('');
+      expect(second.code).toBe(0);
+      expect(second.stdout).toContain('Answer 1.');
+      if (ownCache) {
+        expect(files).toHaveLength(1);
+        expect(files[0]).toMatch(/^main-[0-9a-f]{32}\.bin$/);
+        expect((await fs.stat(path.join(dir, files[0]))).mode & 0o077).toBe(0);
+      }
+    });
+
+    it.runIf(ownCache)('replaces a damaged cache file, and ignores one that others may write', async () => {
+      fx = await makeAgentFixture();
+      scriptAnswers(fx, 3);
+      const { env, dir } = cacheEnv(fx);
+      expect((await runBuilt(fx, ['exec', 'One'], env)).code).toBe(0);
+      const [name] = await fs.readdir(dir);
+      const file = path.join(dir, name);
+      const good = await fs.readFile(file);
+
+      await fs.writeFile(file, Buffer.alloc(good.length, 7));
+      const damaged = await runBuilt(fx, ['exec', 'Two'], env);
+      expect(damaged.code).toBe(0);
+      expect(damaged.stdout).toContain('Answer 1.');
+      expect((await fs.readFile(file)).equals(Buffer.alloc(good.length, 7))).toBe(false);
+
+      // Another user could have put anything in a file anyone may write: it is not read, and a private one replaces it.
+      await fs.chmod(file, 0o666);
+      const shared = await runBuilt(fx, ['exec', 'Three'], env);
+      expect(shared.code).toBe(0);
+      expect((await fs.stat(file)).mode & 0o077).toBe(0);
+    });
+
+    it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', async () => {
+      fx = await makeAgentFixture();
+      scriptAnswers(fx, 1);
+      const { env, dir } = cacheEnv(fx);
+      const run = await runBuilt(fx, ['exec', 'One'], { ...env, NODE_DISABLE_COMPILE_CACHE: '1' });
+      expect(run.code).toBe(0);
+      await expect(fs.access(dir)).rejects.toThrow();
+    });
   });
 });
