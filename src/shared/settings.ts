@@ -87,6 +87,8 @@ export const CompactThresholdSchema = z
 export const REASONING_SETTINGS = ['auto', 'on', 'off'] as const;
 /** `default`: no effort is sent, so the service uses its own. */
 export const REASONING_EFFORT_SETTINGS = ['default', 'minimal', 'low', 'medium', 'high'] as const;
+/** `system`: light or dark as the operating system's setting says, following it when it changes. */
+export const THEME_SETTINGS = ['system', 'light', 'dark'] as const;
 
 /** Every setting, in the order the Settings form shows them. */
 export const SETTING_FIELDS = {
@@ -174,6 +176,20 @@ export const SETTING_FIELDS = {
     },
     schema: z.enum(REASONING_EFFORT_SETTINGS, { error: 'Reasoning effort must be default, minimal, low, medium or high.' }),
     default: 'default',
+  }),
+  theme: setting({
+    label: 'Theme',
+    help: "The window's colours. System follows your operating system's light or dark setting, also when it changes.",
+    kind: {
+      type: 'choice',
+      options: [
+        { value: 'system', label: 'System' },
+        { value: 'light', label: 'Light' },
+        { value: 'dark', label: 'Dark' },
+      ],
+    },
+    schema: z.enum(THEME_SETTINGS, { error: 'Theme must be system, light or dark.' }),
+    default: 'system',
   }),
 };
 

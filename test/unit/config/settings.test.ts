@@ -42,6 +42,7 @@ describe('settings', () => {
       compactThreshold: 60,
       reasoning: 'off' as const,
       reasoningEffort: 'high' as const,
+      theme: 'dark' as const,
     };
     expect(await saveSettings(home, settings)).toEqual(loaded(settings));
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
@@ -59,12 +60,12 @@ describe('settings', () => {
   });
 
   it('keeps keys it does not know and reports each one by name, without refusing the file', async () => {
-    await writeRaw(JSON.stringify({ model: 'old', theme: 'dark' }));
+    await writeRaw(JSON.stringify({ model: 'old', colour: 'blue' }));
     const before = await loadSettings(home);
-    expect(before).toEqual(loaded({ ...DEFAULT_SETTINGS, model: 'old' }, [expect.stringContaining('"theme"')]));
+    expect(before).toEqual(loaded({ ...DEFAULT_SETTINGS, model: 'old' }, [expect.stringContaining('"colour"')]));
     if (before.ok) expect(before.value.problems[0]).toContain(file);
     await saveSettings(home, { ...DEFAULT_SETTINGS, model: 'new' });
-    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ model: 'new', theme: 'dark' });
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ model: 'new', colour: 'blue' });
   });
 
   it('fills missing fields of a partial file with defaults', async () => {
@@ -104,6 +105,7 @@ describe('settings', () => {
     ['a compaction threshold over 95', { compactThreshold: 99 }, 'compaction threshold can be at most 95'],
     ['an unknown reasoning setting', { reasoning: 'maybe' }, 'Reasoning must be auto, on or off'],
     ['an unknown reasoning effort', { reasoningEffort: 'extreme' }, 'Reasoning effort must be default, minimal, low, medium or high'],
+    ['an unknown theme', { theme: 'sepia' }, 'Theme must be system, light or dark'],
     ['an unknown field', { temperature: 2 }, 'temperature'],
   ])('refuses %s with a clear error and changes nothing', async (_case, change, message) => {
     const before = JSON.stringify({ ...DEFAULT_SETTINGS, model: 'kept' });
