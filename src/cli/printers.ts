@@ -96,6 +96,10 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
           endText();
           err.write(`Note: ${event.message}\n`);
           return;
+        case 'model_retry':
+          endText();
+          err.write(`Note: ${event.message}\n`);
+          return;
         case 'turn_end':
           endText();
           if (event.status !== 'completed' && event.message) err.write(`Turn ended (${event.status}): ${event.message}\n`);
@@ -141,6 +145,9 @@ export function jsonPrinter(out: Output): TurnPrinter {
           return;
         case 'notice':
           line({ type: 'notice', message: event.message });
+          return;
+        case 'model_retry':
+          line({ type: 'model_retry', message: event.message, attempt: event.attempt, attempts: event.attempts, delay_ms: event.delayMs });
           return;
         case 'reasoning_text':
           line({ type: 'reasoning', text: event.text });

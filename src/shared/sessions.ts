@@ -48,6 +48,13 @@ export const CompactionEventSchema = z.object({
 });
 export type CompactionEvent = z.infer<typeof CompactionEventSchema>;
 
+/**
+ * The most of a running command's live output worth keeping, in characters:
+ * the newest part. The service sends no more than this in one batch and a
+ * window keeps no more than this per call; the result carries the rest.
+ */
+export const LIVE_OUTPUT_TAIL_CHARS = 32 * 1024;
+
 /** One thing that happened in a turn, as the loop reports it to a front end. */
 export const TurnEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user_message'), text: z.string() }),
@@ -82,6 +89,29 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('approval'), callId: z.string(), approved: z.boolean() }),
   z.object({ type: z.literal('tool_result'), callId: z.string(), name: z.string(), status: ToolStatusSchema, output: z.string() }),
+  /**
+   * Output a running command printed since the last one (bash), for the
+   * window to show live. Display-only and never saved: the call's result holds
+   * what the model gets.
+   */
+  z.object({
+    type: z.literal('tool_output'),
+    callId: z.string(),
+    chunk: z.string(),
+    /** Characters printed before `chunk` that were dropped on the way (only the tail is worth showing). */
+    skipped: z.number().int().nonnegative().optional(),
+  }),
+  /**
+   * A model request failed before its answer began and will be sent again
+   * after `delayMs` (attempt `attempt` of `attempts`). Transient, never saved.
+   */
+  z.object({
+    type: z.literal('model_retry'),
+    message: z.string(),
+    attempt: z.number().int().positive(),
+    attempts: z.number().int().positive(),
+    delayMs: z.number().nonnegative(),
+  }),
   /** Something the person should know that is not part of the conversation (e.g. an MCP server failed). */
   z.object({ type: z.literal('notice'), message: z.string() }),
   CompactionEventSchema,

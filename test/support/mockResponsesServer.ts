@@ -30,6 +30,10 @@ export interface MockAnswerStep {
    * its encrypted content in the finished item.
    */
   reasoning?: MockReasoning;
+  /** Time the service "thinks" after `response.created`, before the first output event, as a real model does. */
+  delayMs?: number;
+  /** Pause between streamed text deltas, so a client sees the answer arrive over time. */
+  deltaDelayMs?: number;
 }
 export interface MockReasoning {
   summary: string;
@@ -44,6 +48,8 @@ export interface MockHttpStep {
   body?: object;
   /** Sent as text/html instead of the JSON body. */
   html?: string;
+  /** Extra response headers, e.g. `retry-after` on a 429. */
+  headers?: Record<string, string>;
 }
 /**
  * A stream that goes wrong: `failed` and `incomplete` end with those events,
@@ -53,6 +59,10 @@ export interface MockHttpStep {
 export interface MockFailStep {
   fail: 'failed' | 'incomplete' | 'error' | 'drop' | 'malformed';
   message?: string;
+  /** The partial text streamed before it goes wrong; default "Partial" in two deltas. */
+  partialDeltas?: string[];
+  /** Pause between the partial deltas and before the failure. */
+  deltaDelayMs?: number;
 }
 /**
  * Streams these text deltas, then goes silent: nothing more is sent and the
@@ -114,6 +124,8 @@ class SseWriter {
   }
 
   send(type: string, payload: Record<string, unknown>): void {
+    // A client that went away during a pause (a stopped turn) is sent nothing more.
+    if (this.res.destroyed || this.res.writableEnded) return;
     const data = { type, sequence_number: this.sequence++, ...payload };
     this.res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
   }
@@ -138,7 +150,9 @@ function responseObject(id: string, model: string, status: string, output: unkno
   };
 }
 
-function streamTextItem(sse: SseWriter, outputIndex: number, text: string, deltas: string[]) {
+const pause = (ms: number | undefined): Promise<void> => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+async function streamTextItem(sse: SseWriter, outputIndex: number, text: string, deltas: string[], deltaDelayMs?: number) {
   const itemId = nextId('msg');
   const part = { type: 'output_text', text: '', annotations: [] };
   sse.send('response.output_item.added', {
@@ -146,7 +160,8 @@ function streamTextItem(sse: SseWriter, outputIndex: number, text: string, delta
     item: { id: itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] },
   });
   sse.send('response.content_part.added', { item_id: itemId, output_index: outputIndex, content_index: 0, part });
-  for (const delta of deltas) {
+  for (const [index, delta] of deltas.entries()) {
+    if (index > 0) await pause(deltaDelayMs);
     sse.send('response.output_text.delta', { item_id: itemId, output_index: outputIndex, content_index: 0, delta, logprobs: [] });
   }
   return { itemId, finish: () => finishTextItem(sse, itemId, outputIndex, text) };
@@ -197,16 +212,19 @@ function streamReasoningItem(sse: SseWriter, outputIndex: number, reasoning: Moc
   return item;
 }
 
-function answer(res: http.ServerResponse, model: string, step: MockAnswerStep): void {
+async function answer(res: http.ServerResponse, model: string, step: MockAnswerStep): Promise<void> {
   const id = step.id ?? nextId('resp');
   const sse = new SseWriter(res);
   sse.start();
   sse.send('response.created', { response: responseObject(id, model, 'in_progress', []) });
   sse.send('response.in_progress', { response: responseObject(id, model, 'in_progress', []) });
+  await pause(step.delayMs);
+  // The client went away while the model "thought" (a stopped turn): nothing more to send.
+  if (res.destroyed) return;
   const output: unknown[] = [];
   if (step.reasoning) output.push(streamReasoningItem(sse, output.length, step.reasoning));
   if (step.text !== undefined) {
-    output.push(streamTextItem(sse, output.length, step.text, step.deltas ?? splitIntoDeltas(step.text)).finish());
+    output.push((await streamTextItem(sse, output.length, step.text, step.deltas ?? splitIntoDeltas(step.text), step.deltaDelayMs)).finish());
   }
   for (const call of step.calls ?? []) output.push(streamCallItem(sse, output.length, call));
   const usage = step.usage ?? { input_tokens: 10, output_tokens: 5 };
@@ -224,12 +242,15 @@ function answer(res: http.ServerResponse, model: string, step: MockAnswerStep): 
   res.end();
 }
 
-function fail(res: http.ServerResponse, model: string, step: MockFailStep): void {
+async function fail(res: http.ServerResponse, model: string, step: MockFailStep): Promise<void> {
   const id = nextId('resp');
   const sse = new SseWriter(res);
   sse.start();
   sse.send('response.created', { response: responseObject(id, model, 'in_progress', []) });
-  const partial = streamTextItem(sse, 0, 'Partial', ['Par', 'tial']);
+  const deltas = step.partialDeltas ?? ['Par', 'tial'];
+  const partial = await streamTextItem(sse, 0, deltas.join(''), deltas, step.deltaDelayMs);
+  await pause(step.deltaDelayMs);
+  if (res.destroyed) return;
   switch (step.fail) {
     case 'failed':
       partial.finish();
@@ -265,7 +286,7 @@ function fail(res: http.ServerResponse, model: string, step: MockFailStep): void
   }
 }
 
-function hang(res: http.ServerResponse, model: string, step: MockHangStep): void {
+async function hang(res: http.ServerResponse, model: string, step: MockHangStep): Promise<void> {
   const id = nextId('resp');
   const sse = new SseWriter(res);
   sse.start();
@@ -274,7 +295,7 @@ function hang(res: http.ServerResponse, model: string, step: MockHangStep): void
     const item = nextId('rs');
     sse.send('response.output_item.added', { output_index: 0, item: { id: item, type: 'reasoning', summary: [], encrypted_content: null } });
     for (const delta of step.hangInReasoning) sse.send('response.reasoning_summary_text.delta', { item_id: item, output_index: 0, summary_index: 0, delta });
-  } else streamTextItem(sse, 0, step.hangAfterDeltas.join(''), step.hangAfterDeltas);
+  } else await streamTextItem(sse, 0, step.hangAfterDeltas.join(''), step.hangAfterDeltas);
   // Nothing more is sent; the connection stays open until the client aborts or the server closes.
 }
 
@@ -320,10 +341,12 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
         return;
       }
       if ('httpStatus' in step && step.html !== undefined) sendHtml(res, step.httpStatus, step.html);
-      else if ('httpStatus' in step) sendJson(res, step.httpStatus, step.body ?? { error: { message: `Scripted HTTP ${step.httpStatus}`, type: 'server_error' } });
-      else if ('fail' in step) fail(res, model, step);
-      else if ('hangAfterDeltas' in step) hang(res, model, step);
-      else answer(res, model, step);
+      else if ('httpStatus' in step)
+        sendJson(res, step.httpStatus, step.body ?? { error: { message: `Scripted HTTP ${step.httpStatus}`, type: 'server_error' } }, step.headers);
+      else {
+        const streaming = 'fail' in step ? fail(res, model, step) : 'hangAfterDeltas' in step ? hang(res, model, step) : answer(res, model, step);
+        streaming.catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+      }
     });
   });
 
@@ -347,9 +370,9 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
   };
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: object): void {
+function sendJson(res: http.ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 

@@ -38,7 +38,7 @@ describe('model client over a real loopback Responses stream', () => {
     server.enqueue({ text: 'Hello from the model.', id: 'resp_1', usage: { input_tokens: 7, output_tokens: 4 } });
     const { response, events } = await respondCollecting(ask('hi'));
     expect(events.length).toBeGreaterThan(1);
-    expect(events.map((e) => e.delta).join('')).toBe('Hello from the model.');
+    expect(events.map((e) => ('delta' in e ? e.delta : '')).join('')).toBe('Hello from the model.');
     expect(response).toEqual({
       id: 'resp_1',
       output: [{ type: 'message', role: 'assistant', text: 'Hello from the model.' }],
@@ -121,7 +121,7 @@ describe('model client over a real loopback Responses stream', () => {
   it('reports a connection dropped before response.completed as kind "stream"', async () => {
     server.enqueue({ fail: 'drop' });
     const deltas: string[] = [];
-    const pending = client.respond({ instructions: '', input: ask('x'), tools: [] }, (e) => deltas.push(e.delta));
+    const pending = client.respond({ instructions: '', input: ask('x'), tools: [] }, (e) => 'delta' in e && deltas.push(e.delta));
     const error = await expectModelError(pending, 'stream');
     expect(deltas).toEqual(['Par', 'tial']);
     expect(error.message).toMatch(/closed before the answer was complete/);
@@ -219,7 +219,7 @@ describe('model client over a real loopback Responses stream', () => {
     const controller = new AbortController();
     const events: string[] = [];
     const pending = client.respond({ instructions: '', input: ask('x'), tools: [], signal: controller.signal }, (e) => {
-      events.push(e.delta);
+      if ('delta' in e) events.push(e.delta);
       if (events.length === 2) controller.abort();
     });
     await expectModelError(pending, 'aborted');

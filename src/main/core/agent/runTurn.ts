@@ -6,7 +6,7 @@ import type { TurnUsage } from '../../../shared/sessions';
 import { compactionThreshold, type ContextBudget, type ContextSettings } from '../context/budget';
 import { compact, type HistoryPositions } from '../context/compact';
 import type { TokenCounter } from '../context/tokens';
-import { ModelError, type ModelClient, type HistoryItem, type ModelRequest, type ModelUsage, type ToolSpec } from '../model/types';
+import { ModelError, type ModelClient, type HistoryItem, type ModelRequest, type ModelStreamEvent, type ModelUsage, type ToolSpec } from '../model/types';
 import { decide, factsFor } from '../policy/decide';
 import { limitMessages, TURN_LIMITS } from '../policy/limits';
 import { SessionSaveError, type SessionLog } from '../sessions/sessionLog';
@@ -91,6 +91,18 @@ export async function runTurn(userText: string, options: TurnOptions): Promise<T
   }
 }
 
+/** A model stream event as the front end sees it. */
+function turnEventOf(event: ModelStreamEvent): TurnEvent {
+  switch (event.type) {
+    case 'text_delta':
+      return { type: 'assistant_delta', delta: event.delta };
+    case 'reasoning_delta':
+      return { type: 'reasoning_delta', delta: event.delta };
+    case 'retry':
+      return { type: 'model_retry', message: event.message, attempt: event.attempt, attempts: event.attempts, delayMs: event.delayMs };
+  }
+}
+
 function addUsage(total: TurnUsage, usage: ModelUsage): void {
   total.inputTokens += usage.inputTokens;
   total.cachedInputTokens += usage.cachedInputTokens ?? 0;
@@ -135,7 +147,7 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
       try {
         response = await model.respond(
           { instructions: options.instructions, input: history, tools: specs, signal, cacheKey: options.cacheKey, reasoning: options.reasoning?.() },
-          (event) => emit(event.type === 'text_delta' ? { type: 'assistant_delta', delta: event.delta } : { type: 'reasoning_delta', delta: event.delta }),
+          (event) => emit(turnEventOf(event)),
         );
         break;
       } catch (error) {
@@ -309,7 +321,12 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
   let result: ToolResult;
   try {
     // Each change the call makes is kept for undo under its own call id.
-    const callContext = options.preImages ? { ...context, keepPreImage: options.preImages(call.call_id) } : context;
+    // What a command prints is shown live under its call id; only the result is saved.
+    const callContext: ToolContext = {
+      ...context,
+      ...(options.preImages ? { keepPreImage: options.preImages(call.call_id) } : {}),
+      onOutput: (chunk) => emit({ type: 'tool_output', callId: call.call_id, chunk }),
+    };
     result = await tool.execute(validation.args, inspection.state, callContext);
   } catch (error) {
     result = { status: 'error', output: `The tool failed unexpectedly: ${errorText(error)}` };

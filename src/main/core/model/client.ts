@@ -8,6 +8,7 @@ import { fromApiOutput, toApiInput, toApiTools } from './apiItems';
 import { abortedError, droppedStreamError, failedResponseError, incompleteResponseError, notAStreamError, stoppedSendingError, toModelError } from './errors';
 import { findUnpairedCalls } from './history';
 import { httpFetch } from './httpFetch';
+import { DEFAULT_MAX_RETRIES, retryCause, retryDelayMs, retryNotice, waitUnlessAborted, type RetryCause } from './retry';
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent, type ModelUsage } from './types';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 
@@ -16,8 +17,14 @@ export interface ModelClientOptions {
   baseURL?: string;
   apiKey: string;
   model: string;
-  /** Retries of failed HTTP requests (the SDK's backoff); streams already under way are not retried. */
+  /**
+   * Retries of a request that failed before its stream began (429, 5xx, no
+   * connection), each announced as a `retry` event; streams already under way
+   * are not retried. Default DEFAULT_MAX_RETRIES.
+   */
   maxRetries?: number;
+  /** The backoff's randomness (tests pin it); default Math.random. */
+  random?: () => number;
   timeoutMs?: number;
   /** Sent as parallel_tool_calls when set. */
   parallelToolCalls?: boolean;
@@ -35,6 +42,7 @@ export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = DEFAULT_SETTINGS.streamIdleTimeout
 export function createModelClient(opts: ModelClientOptions): ModelClient {
   const baseURL = opts.baseURL ?? DEFAULT_SETTINGS.baseUrl;
   const idleMs = opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+  const maxRetries = Math.max(0, opts.maxRetries ?? DEFAULT_MAX_RETRIES);
   let sdk: OpenAI | undefined;
 
   const configured = (): OpenAI => {
@@ -44,7 +52,8 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
       throw new ModelError('config', `The base URL "${baseURL}" is not a valid URL. Correct it in Settings, then send your message again.`);
     }
     // logLevel off: the SDK would otherwise print a malformed event's raw chunk to the console.
-    sdk ??= new OpenAI({ apiKey: opts.apiKey, baseURL, maxRetries: opts.maxRetries, timeout: opts.timeoutMs, fetch: httpFetch, logLevel: 'off' });
+    // maxRetries 0: the SDK would retry silently; respond() retries itself and says so.
+    sdk ??= new OpenAI({ apiKey: opts.apiKey, baseURL, maxRetries: 0, timeout: opts.timeoutMs, fetch: httpFetch, logLevel: 'off' });
     return sdk;
   };
 
@@ -87,7 +96,9 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
       }
       events = data;
     } catch (error) {
-      throw toModelError(error, errorContext());
+      const failure = toModelError(error, errorContext());
+      const cause = failure.kind === 'aborted' || idle.fired ? null : retryCause(error);
+      throw cause ? new RetryableFailure(failure, cause) : failure;
     }
 
     let completed: ApiResponse | undefined;
@@ -148,20 +159,44 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
         );
       }
       const client = configured();
-      if (req.signal?.aborted) throw abortedError(req.signal.reason);
-      const idle = idleTimer(idleMs);
-      const signal = req.signal ? AbortSignal.any([req.signal, idle.signal]) : idle.signal;
-      try {
-        return await stream(client, req, signal, idle, onEvent);
-      } catch (error) {
-        // However the stop surfaced (an abort error while connecting, say), the silence was the reason.
-        if (idle.fired && !req.signal?.aborted) throw stoppedSendingError(baseURL, idleMs);
-        throw error;
-      } finally {
-        idle.stop();
+      const attempts = maxRetries + 1;
+      for (let attempt = 1; ; attempt += 1) {
+        if (req.signal?.aborted) throw abortedError(req.signal.reason);
+        // Each attempt gets the whole idle allowance; a wait between attempts is not silence.
+        const idle = idleTimer(idleMs);
+        const signal = req.signal ? AbortSignal.any([req.signal, idle.signal]) : idle.signal;
+        let retry: RetryableFailure;
+        try {
+          return await stream(client, req, signal, idle, onEvent);
+        } catch (error) {
+          // However the stop surfaced (an abort error while connecting, say), the silence was the reason.
+          if (idle.fired && !req.signal?.aborted) throw stoppedSendingError(baseURL, idleMs);
+          if (!(error instanceof RetryableFailure)) throw error;
+          retry = error;
+        } finally {
+          idle.stop();
+        }
+        const delayMs = attempt < attempts ? retryDelayMs(retry.why, attempt, opts.random) : null;
+        if (delayMs === null) throw retry.failure;
+        onEvent({ type: 'retry', message: retryNotice(retry.why, delayMs, attempt + 1, attempts), attempt: attempt + 1, attempts, delayMs });
+        try {
+          await waitUnlessAborted(delayMs, req.signal);
+        } catch (reason) {
+          throw abortedError(reason);
+        }
       }
     },
   };
+}
+
+/** A request that failed before its stream began in a way another attempt may fix. */
+class RetryableFailure extends Error {
+  constructor(
+    readonly failure: ModelError,
+    readonly why: RetryCause,
+  ) {
+    super(failure.message);
+  }
 }
 
 interface IdleTimer {

@@ -77,7 +77,11 @@ export interface ModelResponse {
   usage?: ModelUsage;
 }
 
-export type ModelStreamEvent = { type: 'text_delta'; delta: string } | { type: 'reasoning_delta'; delta: string };
+export type ModelStreamEvent =
+  | { type: 'text_delta'; delta: string }
+  | { type: 'reasoning_delta'; delta: string }
+  /** The request failed before its answer began and is sent again after `delayMs`; `message` says why and when. */
+  | { type: 'retry'; message: string; attempt: number; attempts: number; delayMs: number };
 
 /**
  * `context_length`: the service refused the request for exceeding the model's

@@ -6,6 +6,7 @@
 // (the whole process group is killed) and output size are bounded either way.
 import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
+import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
 import { sandboxAvailability, type SandboxAvailability } from '../sandbox/availability';
@@ -14,6 +15,7 @@ import { sandboxLaunch, type SandboxLaunch } from '../sandbox/launch';
 import { runInProcessGroup, type GroupRunOutcome } from './processGroup';
 import type { Tool, ToolContext, Validation } from './types';
 import { issueLines } from '../../../shared/zodIssues';
+import { exitCodeLine, killedLine, STOPPED_LINE, timedOutLine } from '../../../shared/commandEnding';
 
 /** Shown when the command runs with the person's rights because no sandbox is available or it is turned off. */
 export const BASH_WARNING = 'Runs with your account permissions; this is not a sandbox.';
@@ -144,6 +146,9 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
           };
         }
       }
+      // Chunks split characters anywhere; the decoder holds a partial one until the rest arrives.
+      const decoder = new StringDecoder('utf8');
+      const onOutput = ctx.onOutput;
       try {
         const outcome = await runInProcessGroup(launch?.file ?? 'bash', launch?.args ?? ['-c', args.command], {
           cwd: ctx.projectDir,
@@ -153,7 +158,9 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
           maxOutputBytes: limits.maxOutputBytes,
           signal: ctx.signal,
           mark: plan.mark,
+          ...(onOutput ? { onOutput: (chunk: Buffer) => emitText(onOutput, decoder.write(chunk)) } : {}),
         });
+        if (onOutput) emitText(onOutput, decoder.end());
         const result = resultFor(outcome, timeoutText, capText);
         const note = launch && result.status === 'failed' && outcome.ending === 'exited' ? sandboxBlockedNote(outcome.output) : null;
         return note ? { ...result, output: `${result.output}\n${note}` } : result;
@@ -162,6 +169,10 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
       }
     },
   };
+}
+
+function emitText(onOutput: (chunk: string) => void, text: string): void {
+  if (text !== '') onOutput(text);
 }
 
 async function planFor(args: BashArgs, sandbox: () => Promise<SandboxAvailability>): Promise<BashPlan> {
@@ -221,17 +232,17 @@ function resultFor(outcome: GroupRunOutcome, timeoutText: string, capText: strin
   }
   switch (outcome.ending) {
     case 'timed_out':
-      lines.push(`Timed out after ${timeoutText}; the command's process group was killed.`);
+      lines.push(timedOutLine(timeoutText));
       return { status: 'failed', output: lines.join('\n') };
     case 'aborted':
-      lines.push('Stopped by the user before it finished; the command\'s process group was killed.');
+      lines.push(STOPPED_LINE);
       return { status: 'failed', output: lines.join('\n') };
     case 'exited':
       if (outcome.exitCode !== null) {
-        lines.push(`Exit code: ${outcome.exitCode}`);
+        lines.push(exitCodeLine(outcome.exitCode));
         return { status: outcome.exitCode === 0 ? 'completed' : 'failed', output: lines.join('\n') };
       }
-      lines.push(`Killed by signal ${outcome.exitSignal ?? 'unknown'}`);
+      lines.push(killedLine(outcome.exitSignal ?? 'unknown'));
       return { status: 'failed', output: lines.join('\n') };
   }
 }

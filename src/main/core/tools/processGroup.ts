@@ -20,6 +20,8 @@ export interface GroupRunOptions {
    * fork) are found and ended too, and after a crash they can be found again.
    */
   mark?: string;
+  /** Each chunk of output as it arrives (also beyond the cap), for a live view. */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 export interface GroupRunOutcome {
@@ -100,8 +102,12 @@ export function runInProcessGroup(file: string, args: readonly string[], options
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
 
-    child.stdout?.on('data', (chunk: Buffer) => output.add(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.add(chunk));
+    const onData = (chunk: Buffer) => {
+      output.add(chunk);
+      options.onOutput?.(chunk);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
 
     child.on('error', (error) => {
       // Only a failure to start ends the run here; later errors still end in "close".

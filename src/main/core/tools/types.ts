@@ -26,6 +26,11 @@ export interface ToolContext {
    * recheck, before the write; a write whose pre-image cannot be kept is not made.
    */
   keepPreImage?: KeepPreImage;
+  /**
+   * Output of a running command as it arrives (bash), for a window to show
+   * live. Display-only: what the call returns is its result.
+   */
+  onOutput?: (chunk: string) => void;
 }
 
 /** What a write leaves at its path: text (with its permission bits; none: as the umask makes them), or a directory. */
