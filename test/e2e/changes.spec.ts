@@ -47,7 +47,7 @@ test('a person reviews a turn\'s changes, undoes the turn after a confirmation l
   await expect(files.nth(2)).toContainText('overwritten mine.txt (+1 -1)');
   await expect(turn).toContainText('This turn also ran 1 command (bash or MCP) whose changes are not tracked and cannot be undone.');
   await files.nth(0).getByText('Show diff').click();
-  await expect(files.nth(0).locator('.diff-add')).toHaveText('+new line');
+  await expect(files.nth(0).locator('.diff-code-insert')).toHaveText('new line');
 
   // Undo, after a confirmation listing the files; no approval dialog.
   await turn.getByRole('button', { name: 'Undo this turn' }).click();
@@ -58,7 +58,7 @@ test('a person reviews a turn\'s changes, undoes the turn after a confirmation l
   const report = view.getByTestId('reversal-report');
   await expect(report).toContainText('Undo of turn 1: 2 restored, 1 left as they are.');
   await expect(report).toContainText('mine.txt: it changed after the turn, so it was left as it is');
-  await expect(report.locator('.diff-add')).toHaveText('+theirs, then my own edit');
+  await expect(report.locator('.diff-code-insert')).toHaveText('theirs, then my own edit');
   expect(await fs.readFile(mino.projectFile('notes.md'), 'utf8')).toBe('# Notes\n\nold line\n');
   await expect(fs.stat(mino.projectFile('added.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
   expect(await fs.readFile(mino.projectFile('mine.txt'), 'utf8')).toBe('theirs, then my own edit\n');

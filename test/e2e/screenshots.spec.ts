@@ -29,7 +29,7 @@ test('the main states render for the README: start screen, approval with a diff,
   scriptGreetTurn(mino.server);
   await ask(page, 'Change the greeting in greet.go to "hello".');
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
-  await expect(dialog.locator('.diff-add')).toBeVisible();
+  await expect(dialog.locator('.diff-code-insert')).toBeVisible();
   await shot('approval-dialog.png');
 
   await dialog.getByRole('button', { name: 'Approve' }).click();

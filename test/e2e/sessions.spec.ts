@@ -49,12 +49,12 @@ test('two session windows at once keep their own modes and their own asks', asyn
   await ask(second, 'Change the farewell in farewell.go to "goodbye".');
   const secondDialog = second.getByRole('dialog', { name: 'Approve edit_file?' });
   await expect(secondDialog).toBeVisible();
-  await expect(secondDialog.getByTestId('confirmation-fields')).toContainText('Path: "farewell.go"');
+  await expect(secondDialog.locator('[data-field="Path"] dd')).toHaveText('farewell.go');
 
   // While the second window waits for its answer, the first runs its edit under its own mode, without a dialog.
   await ask(page, 'Change the greeting in greet.go to "hello".');
   await expect(page.getByTestId('assistant-message').last()).toContainText(GREET_ANSWER);
-  await expect(page.locator('[data-testid="tool-card"][data-tool="edit_file"]').getByRole('heading')).toHaveText(
+  await expect(page.locator('[data-testid="tool-card"][data-tool="edit_file"]').getByRole('heading', { level: 3 })).toHaveText(
     '[Tool: edit_file, allowed without confirmation in accept-edits mode]',
   );
   await expect(page.getByRole('dialog')).toHaveCount(0);

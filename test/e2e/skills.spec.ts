@@ -74,7 +74,7 @@ test('make_directory asks in manual mode with the directories it will create, an
   await mino.startSession();
   await ask(page, 'Make a folder for release notes.');
   const dialog = page.getByRole('dialog', { name: 'Approve make_directory?' });
-  await expect(dialog.getByTestId('confirmation-fields')).toContainText('Action: "Create 2 directories"');
+  await expect(dialog.locator('[data-field="Action"] dd')).toHaveText('Create 2 directories');
   await expect(dialog.locator('.preview')).toHaveText('docs\ndocs/releases');
   await expect(dialog.getByRole('button', { name: 'Deny' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Approve' }).click();

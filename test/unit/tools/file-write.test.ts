@@ -62,6 +62,8 @@ describe('write_file: create', () => {
       'Resulting file: "15 bytes, 3 lines"',
     ]);
     expect(run.confirmation!.preview).toBe(content);
+    // The whole content as added lines, for a view with line numbers (the preview is capped, this is not).
+    expect(run.confirmation!.diff).toContain('@@ -0,0 +1,3 @@\n+# Notes\n+\n+first\n');
     expect(run.confirmation!.warning).toBe('Writes with your account permissions; approval applies only to this change to the current file.');
     expect(run.result).toEqual({ status: 'completed', output: 'Created notes.md (15 bytes, 3 lines).' });
     expect(await t.read('notes.md')).toBe(content);

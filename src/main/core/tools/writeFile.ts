@@ -76,7 +76,8 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
       if (taken) return { ok: false, result: taken };
       const planned = planTemporaryFile(ctx.projectDir, args.path);
       if (!planned.ok) return { ok: false, result: fsFailureResult(planned) };
-      return { ok: true, state: { mode: 'create', temp: planned.temp }, confirmation: confirmation('Create a new file') };
+      // The preview is the summary; the diff (every line added) is the whole content, with line numbers.
+      return { ok: true, state: { mode: 'create', temp: planned.temp }, confirmation: confirmation('Create a new file', unifiedDiff(args.path, '', args.content)) };
     }
 
     const current = readProjectText(ctx.projectDir, args.path);

@@ -1,17 +1,25 @@
 // What a confirmation says, shown the same way in an approval dialog and on a
-// tool card: the book's `Label: "value"` lines, the preview, the diff and the
-// warnings. Hidden characters are shown as ⟨U+XXXX⟩ marks throughout.
+// tool card: its labelled fields, the preview, the diff and the warnings.
+// A field's value is shown as the text it is (the CLI's `Label: "value"` lines
+// escape it because a terminal line has no other way to keep a value with
+// quotes or line breaks in its place; here each value has its own element).
+// Hidden characters are shown as ⟨U+XXXX⟩ marks throughout.
 import type { Confirmation } from '../../../shared/domain';
 import { markHiddenCharacters } from '../../../shared/hiddenCharacters';
-import { formatConfirmationFields } from '../../../shared/transcriptText';
 import { DiffView } from './DiffView';
+import './ConfirmationView.css';
 
-export function ConfirmationFields({ confirmation }: { confirmation: Confirmation }) {
+export function ConfirmationFields({ confirmation }: { confirmation: Pick<Confirmation, 'fields'> }) {
   if (confirmation.fields.length === 0) return null;
   return (
-    <pre className="confirmation-fields" data-testid="confirmation-fields">
-      {formatConfirmationFields(confirmation).join('\n')}
-    </pre>
+    <dl className="confirmation-fields" data-testid="confirmation-fields">
+      {confirmation.fields.map((field, index) => (
+        <div className="confirmation-field" key={index} data-field={field.label}>
+          <dt>{markHiddenCharacters(field.label)}</dt>
+          <dd data-testid="field-value">{markHiddenCharacters(field.value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -25,19 +33,34 @@ export function HiddenCharacterWarning({ confirmation }: { confirmation: Confirm
   );
 }
 
-export function ConfirmationView({ confirmation, showWarning = true }: { confirmation: Confirmation; showWarning?: boolean }) {
+export function ConfirmationPreview({ preview }: { preview: string }) {
+  return (
+    <section aria-label="Preview">
+      <h4 className="confirmation-heading">Preview</h4>
+      <pre className="preview" data-testid="confirmation-preview">
+        {markHiddenCharacters(preview)}
+      </pre>
+    </section>
+  );
+}
+
+interface ConfirmationViewProps {
+  confirmation: Confirmation;
+  showWarning?: boolean;
+  /**
+   * Show the preview (the book's 20-line / 2 KiB summary) even when a diff
+   * holds the whole change. The dialog does; a card shows the diff alone.
+   */
+  previewWithDiff?: boolean;
+}
+
+export function ConfirmationView({ confirmation, showWarning = true, previewWithDiff = true }: ConfirmationViewProps) {
+  const showPreview = confirmation.preview !== undefined && (previewWithDiff || confirmation.diff === undefined);
   return (
     <div className="confirmation">
       <HiddenCharacterWarning confirmation={confirmation} />
       <ConfirmationFields confirmation={confirmation} />
-      {confirmation.preview !== undefined && (
-        <section aria-label="Preview">
-          <h4 className="confirmation-heading">Preview</h4>
-          <pre className="preview" tabIndex={0}>
-            {markHiddenCharacters(confirmation.preview)}
-          </pre>
-        </section>
-      )}
+      {showPreview && <ConfirmationPreview preview={confirmation.preview as string} />}
       {confirmation.diff !== undefined && <DiffView diff={confirmation.diff} />}
       {showWarning && confirmation.warning && (
         <p className="warning" data-testid="confirmation-warning">

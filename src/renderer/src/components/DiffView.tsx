@@ -1,30 +1,96 @@
-// A unified diff with added and removed lines told apart by colour and by
-// their +/- sign (the sign stays, so the colour is never the only cue), and
-// hidden characters shown as ⟨U+XXXX⟩ marks.
+// A diff a person can review: old and new line numbers, the file's syntax
+// highlighted, the changed words marked within changed lines, unified or side
+// by side (one choice for the window, remembered), long lines wrapped. It
+// never scrolls on its own: the dialog or the transcript around it is the one
+// scroll area, so the whole change is reachable by scrolling that.
+// Added and removed lines keep a +/- sign (drawn by the CSS), so the colour is
+// never the only cue; hidden characters are shown as ⟨U+XXXX⟩ marks.
+import { useMemo } from 'react';
+import { Decoration, Diff, Hunk, markEdits, tokenize, type HunkData, type HunkTokens } from 'react-diff-view';
+import 'react-diff-view/style/index.css';
 import { markHiddenCharacters } from '../../../shared/hiddenCharacters';
+import { languageForPath, refractor, type Language } from '../lib/highlight';
+import { diffModel, type DiffModel } from './diffModel';
+import { setDiffLayout, useDiffLayout } from './diffLayout';
+import './DiffView.css';
 
-function lineClass(line: string): string {
-  if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('Index:') || line.startsWith('====')) return 'diff-file';
-  if (line.startsWith('@@')) return 'diff-hunk';
-  if (line.startsWith('+')) return 'diff-add';
-  if (line.startsWith('-')) return 'diff-remove';
-  return 'diff-context';
+function parsed(diff: string): DiffModel | null {
+  try {
+    const model = diffModel(diff);
+    return model.hunks.length > 0 ? model : null;
+  } catch {
+    return null;
+  }
 }
 
-export function DiffView({ diff }: { diff: string }) {
-  const lines = diff.endsWith('\n') ? diff.slice(0, -1).split('\n') : diff.split('\n');
+/** react-diff-view takes refractor 3's highlight (a node list); refractor 5 returns a root around it. */
+const refractorAdapter = {
+  highlight: (text: string, language: string) => refractor.highlight(text, language).children,
+};
+
+function tokensOf(hunks: HunkData[], language: Language | null): HunkTokens | null {
+  const enhancers = [markEdits(hunks, { type: 'block' })];
+  try {
+    if (language !== null) {
+      // The adapter's node types are refractor 5's; the library reads the same shape.
+      return tokenize(hunks, { highlight: true, refractor: refractorAdapter as never, language, enhancers });
+    }
+    return tokenize(hunks, { enhancers });
+  } catch {
+    // A grammar that cannot take this text: the words are still marked, without colours.
+    try {
+      return tokenize(hunks, { enhancers });
+    } catch {
+      return null;
+    }
+  }
+}
+
+export function DiffView({ diff, heading = 'Changes' }: { diff: string; heading?: string }) {
+  const layout = useDiffLayout();
+  const model = useMemo(() => parsed(diff), [diff]);
+  const language = model ? languageForPath(model.path) : null;
+  const tokens = useMemo(() => (model ? tokensOf(model.hunks, language) : null), [model, language]);
+  // A new file has no old side to put beside the new one.
+  const created = model !== null && model.removed === 0 && model.hunks.every((hunk) => hunk.oldLines === 0);
+
   return (
-    <section aria-label="Changes">
-      <h4 className="confirmation-heading">Changes</h4>
-      {/* Focusable so a keyboard can scroll a long diff. */}
-      <pre className="diff" tabIndex={0} data-testid="diff">
-        {lines.map((line, index) => (
-          <span key={index} className={`diff-line ${lineClass(line)}`}>
-            {markHiddenCharacters(line)}
-            {'\n'}
+    <section className="diff-view" aria-label={heading} data-testid="diff" data-layout={layout} data-language={language ?? ''}>
+      <header className="diff-view-header">
+        <h4 className="confirmation-heading">{heading}</h4>
+        {model && (
+          <span className="diff-view-stats muted small" data-testid="diff-stats">
+            {model.path && <span className="diff-view-path">{model.path}</span>}
+            <span className="diff-view-added">+{model.added}</span>
+            <span className="diff-view-removed">−{model.removed}</span>
           </span>
-        ))}
-      </pre>
+        )}
+        {model && !created && (
+          <span className="diff-view-layout" role="group" aria-label="Diff layout">
+            <button type="button" className="ghost small" aria-pressed={layout === 'unified'} onClick={() => setDiffLayout('unified')}>
+              Unified
+            </button>
+            <button type="button" className="ghost small" aria-pressed={layout === 'split'} onClick={() => setDiffLayout('split')}>
+              Side by side
+            </button>
+          </span>
+        )}
+      </header>
+      {model ? (
+        <Diff viewType={created ? 'unified' : layout} diffType={created ? 'add' : 'modify'} hunks={model.hunks} tokens={tokens} className="diff-view-table">
+          {(hunks) =>
+            hunks.flatMap((hunk) => [
+              <Decoration key={`d-${hunk.content}`} className="diff-view-hunk">
+                {hunk.content}
+              </Decoration>,
+              <Hunk key={`h-${hunk.content}`} hunk={hunk} />,
+            ])
+          }
+        </Diff>
+      ) : (
+        // Not a diff parsePatch can read: the text as it came, marked, never dropped.
+        <pre className="diff-view-raw">{markHiddenCharacters(diff)}</pre>
+      )}
     </section>
   );
 }

@@ -2,9 +2,10 @@
 // Whether the output starts collapsed is main's word (the tool's display,
 // sent with the call): reads can be long and nobody had to approve them.
 import type { ToolStatus } from '../../../../shared/domain';
-import { allowedRecordTitle, askedTitle, confirmationFieldLine } from '../../../../shared/transcriptText';
+import { allowedRecordTitle, askedTitle } from '../../../../shared/transcriptText';
 import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
-import { ConfirmationFields, HiddenCharacterWarning } from '../../components/ConfirmationView';
+import { ConfirmationFields, ConfirmationView } from '../../components/ConfirmationView';
+import { argumentFields } from './argumentFields';
 import type { ToolCardItem } from './transcriptModel';
 
 const STATUS_TEXT: Record<ToolStatus, string> = {
@@ -46,6 +47,17 @@ function lineCount(text: string): number {
   return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
 
+/** The arguments of a call with no confirmation, as labelled text when they are a JSON object. */
+function CallArguments({ text }: { text: string }) {
+  const fields = argumentFields(text);
+  if (fields === null) return <pre className="confirmation-fields muted">{markHiddenCharacters(text)}</pre>;
+  return (
+    <div className="confirmation">
+      <ConfirmationFields confirmation={{ fields }} />
+    </div>
+  );
+}
+
 interface ToolCardProps {
   card: ToolCardItem;
   expanded: boolean;
@@ -68,12 +80,10 @@ export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
         )}
       </header>
       {card.confirmation ? (
-        <>
-          <HiddenCharacterWarning confirmation={card.confirmation} />
-          <ConfirmationFields confirmation={card.confirmation} />
-        </>
+        // What was shown before it ran stays on the card: fields and the whole diff.
+        <ConfirmationView confirmation={card.confirmation} showWarning={false} previewWithDiff={false} />
       ) : (
-        card.arguments !== '' && <pre className="confirmation-fields muted">{confirmationFieldLine('Arguments', card.arguments)}</pre>
+        card.arguments !== '' && <CallArguments text={card.arguments} />
       )}
       {card.result ? (
         <div className="tool-result">
