@@ -1,12 +1,17 @@
-// The model's text as Markdown, with nothing it can make the window do on its
-// own: raw HTML is dropped, images are not fetched (a URL can carry data out),
-// and links open only through a question to the person.
+// The model's text as Markdown (with GitHub's tables, task lists and
+// strikethrough), with nothing it can make the window do on its own: raw HTML
+// is dropped, images are not fetched (a URL can carry data out), and links
+// open only through a question to the person.
 //
 // The text renders block by block (see markdownBlocks.ts): a block whose text
 // has not changed is not parsed again, so a streaming answer costs one parse of
 // its last block per render rather than one of everything written so far.
+// Code blocks are highlighted only once their block is finished, so the
+// growing block costs a parse but never a highlighting pass.
 import { memo, useMemo, type MouseEvent, type ReactElement, type ReactNode } from 'react';
-import Markdown, { type Components, type Options } from 'react-markdown';
+import Markdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './CodeBlock';
 import { markdownBlocks } from './markdownBlocks';
 import { useAskToOpenLink } from '../links/LinkConfirm';
 import { openableUrl } from '../links/openableUrl';
@@ -42,13 +47,41 @@ function MarkdownImage({ alt, src }: { alt?: string; src?: string | Blob }) {
   return <span className="image-text">[image: {alt || 'no description'}{where}]</span>;
 }
 
-const components: Components = {
-  a: ({ href, children }) => <MarkdownLink href={href}>{children}</MarkdownLink>,
-  img: ({ alt, src }) => <MarkdownImage alt={alt} src={src} />,
-};
+type PreProps = ExtraProps & { children?: ReactNode };
 
-/** The one set of rules every block renders with. */
-const safeOptions: Readonly<Options> = { skipHtml: true, components };
+/** A fenced or indented code block: `<pre><code class="language-x">text</code></pre>` in the syntax tree. */
+function codeOf(node: PreProps['node']): { code: string; info: string | null } | null {
+  const inner = node?.children[0];
+  if (!inner || inner.type !== 'element' || inner.tagName !== 'code') return null;
+  const code = inner.children.map((child) => (child.type === 'text' ? child.value : '')).join('');
+  const classes = inner.properties.className;
+  const language = (Array.isArray(classes) ? classes : []).map(String).find((name) => name.startsWith('language-'));
+  return { code, info: language ? language.slice('language-'.length) : null };
+}
+
+function components(highlight: boolean): Components {
+  return {
+    a: ({ href, children }) => <MarkdownLink href={href}>{children}</MarkdownLink>,
+    img: ({ alt, src }) => <MarkdownImage alt={alt} src={src} />,
+    pre: ({ node, children }: PreProps) => {
+      const block = codeOf(node);
+      return block ? <CodeBlock code={block.code} info={block.info} highlight={highlight} /> : <pre>{children}</pre>;
+    },
+    // A wide table scrolls on its own, reachable by keyboard, instead of widening the transcript.
+    table: ({ children }) => (
+      <div className="table-scroll" role="region" aria-label="Table" tabIndex={0}>
+        <table>{children}</table>
+      </div>
+    ),
+    // A task list's boxes show what the model wrote; they are not controls.
+    input: ({ type, checked }) =>
+      type === 'checkbox' ? <input type="checkbox" checked={checked === true} disabled aria-label={checked ? 'Done' : 'Not done'} /> : null,
+  };
+}
+
+/** The one set of rules every block renders with; a finished block also highlights its code. */
+const safeOptions: Readonly<Options> = { skipHtml: true, remarkPlugins: [remarkGfm], components: components(false) };
+const finishedOptions: Readonly<Options> = { ...safeOptions, components: components(true) };
 
 /**
  * Finished blocks, rendered, by text: a row scrolled out of view and back
@@ -67,7 +100,7 @@ function renderBlock(text: string, finished: boolean): ReactElement {
     rendered.set(text, known);
     return known;
   }
-  const element = Markdown({ ...safeOptions, children: text });
+  const element = Markdown({ ...(finished ? finishedOptions : safeOptions), children: text });
   if (finished && text.length <= RENDERED_MAX_CHARS) {
     rendered.set(text, element);
     renderedChars += text.length;
