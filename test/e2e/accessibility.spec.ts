@@ -1,0 +1,70 @@
+// An axe scan of every main state of the window, in the light and the dark
+// theme: no serious or critical finding (contrast included, as rendered).
+import type { Page } from '@playwright/test';
+import { ask, expect, GREET_GO, test } from './fixtures';
+import { seriousAxeFindings } from './axe';
+import { RICH_ANSWER } from './richAnswer';
+
+async function expectAccessible(page: Page, state: string) {
+  const findings = await seriousAxeFindings(page);
+  expect(findings, `axe findings in ${state}`).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every main state passes an axe scan in the ${colorScheme} theme`, async ({ page, mino }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme });
+    await mino.writeProject({ 'greet.go': GREET_GO });
+    mino.picker.willPick(mino.project);
+    await mino.open();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    await expectAccessible(page, 'the first start screen');
+
+    // The session picker, then the start screen with a recent project.
+    await page.getByRole('button', { name: 'Open project…' }).click();
+    await expect(page.getByRole('button', { name: 'New session' })).toBeVisible();
+    await expectAccessible(page, 'the session picker');
+    await page.reload();
+    await expect(page.locator('.recent-item')).toHaveCount(1);
+    await expectAccessible(page, 'the start screen with a recent project');
+    await page.locator('.recent-item').click();
+    await page.getByRole('button', { name: 'New session' }).click();
+
+    // An approval with its diff.
+    mino.server.enqueue(
+      { calls: [{ name: 'read_file', arguments: { path: 'greet.go' }, call_id: 'call_read' }] },
+      { calls: [{ name: 'edit_file', arguments: { path: 'greet.go', old_string: '"hi"', new_string: '"hello"' }, call_id: 'call_edit' }] },
+      { text: RICH_ANSWER },
+    );
+    await ask(page, 'Change the greeting in greet.go to "hello".');
+    const approval = page.getByRole('dialog', { name: 'Approve edit_file?' });
+    await expect(approval).toBeVisible();
+    await expectAccessible(page, 'the approval dialog');
+    await approval.getByRole('button', { name: 'Approve' }).click();
+
+    // The transcript: cards, a table, code blocks.
+    const answer = page.getByTestId('assistant-message').last();
+    await expect(answer.getByRole('table')).toBeVisible();
+    await expect(answer.getByTestId('code-block').first().locator('.token').first()).toBeVisible();
+    await expectAccessible(page, 'a session with a transcript');
+
+    // The mode confirmation.
+    await page.getByLabel('Permission mode').selectOption('accept-edits');
+    await expect(page.getByRole('dialog', { name: 'Switch to this mode?' })).toBeVisible();
+    await expectAccessible(page, 'the mode confirmation');
+    await page.keyboard.press('Escape');
+
+    // The Changes view, with a diff open.
+    await page.getByRole('button', { name: 'Changes', exact: true }).click();
+    const changes = page.getByTestId('changes-dialog');
+    await expect(changes.getByTestId('changed-file')).toHaveCount(1);
+    await changes.getByTestId('changed-file').first().getByText('Show diff').click();
+    await expectAccessible(page, 'the changes view');
+    await changes.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // Settings.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('dialog', { name: 'Settings' }).getByLabel('Theme', { exact: true })).toBeEnabled();
+    await expectAccessible(page, 'the settings dialog');
+  });
+}
