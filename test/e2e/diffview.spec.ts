@@ -166,8 +166,8 @@ test('a 300-line new file is reachable to its last line in the one scroll area o
   await dialog.getByRole('button', { name: 'Deny' }).click();
 });
 
-test('a card keeps its fields and diff after approval, with values shown as text', async ({ page, mino }) => {
-  await startWith(page, mino, { 'app.ts': APP_TS });
+test('a card keeps its fields and diff after approval and after the session is resumed, with values shown as text', async ({ page, mino }) => {
+  const id = await startWith(page, mino, { 'app.ts': APP_TS });
   scriptEdit(mino, 'Changed app.ts.');
   await ask(page, 'Say hello and count.');
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
@@ -189,6 +189,16 @@ test('a card keeps its fields and diff after approval, with values shown as text
   const live = page.locator('[data-testid="tool-card"][data-tool="edit_file"]');
   await expect(live.getByTestId('decision-badge')).toHaveText('Approved by you');
   await checkCard(live);
+
+  await page.close();
+  const other = await mino.openSecondPage();
+  mino.picker.willPick(mino.project);
+  await other.getByRole('button', { name: 'Open project…' }).click();
+  await other.getByTestId('session-item').filter({ hasText: id }).getByRole('button', { name: 'Resume' }).click();
+  await expect(other.getByTestId('header-session')).toHaveText(id);
+  const resumed = other.locator('[data-testid="tool-card"][data-tool="edit_file"]');
+  await checkCard(resumed);
+  await expect(resumed.getByTestId('decision-badge')).toHaveText('Approved by you');
 });
 
 test('a resumed read shows its arguments as text, not as escaped JSON', async ({ page, mino }) => {

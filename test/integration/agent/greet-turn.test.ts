@@ -82,7 +82,7 @@ describe('the greet.go turn', () => {
     await conversation.ask('edit', { mode: 'manual', approver: recordingApprover(() => true) });
     await conversation.close();
     const loaded = await loadSession(fx.home, conversation.id, new ToolRegistry(BUILTIN_TOOLS).validateCall);
-    // The edit's pre-image is recorded after its start, before the write (and so before the result).
-    expect(loaded.records.map((r) => r.type)).toEqual(['session', 'user', 'response', 'tool_start', 'change', 'tool_result', 'response', 'turn_end']);
+    // What was shown is saved before the ask; the edit's pre-image after its start, before the write (and so before the result).
+    expect(loaded.records.map((r) => r.type)).toEqual(['session', 'user', 'response', 'confirmation', 'tool_start', 'change', 'tool_result', 'response', 'turn_end']);
   });
 });

@@ -99,6 +99,9 @@ describe('sessions through the service', () => {
       { type: 'user_message', text: 'Change the greeting.' },
       { type: 'assistant_start', request: 1 },
       { type: 'tool_call', callId: 'call_edit', name: 'edit_file', arguments: expect.any(String), decision: null, mode: 'manual', tool: { kind: 'file_write', foldsOutput: false } },
+      // What the dialog showed, as it was then (the file has changed since), and the answer.
+      { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: request.confirmation, asked: true, mode: 'manual' },
+      { type: 'approval', callId: 'call_edit', approved: true },
       { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: expect.stringContaining('Edited greet.go') },
       { type: 'assistant_start', request: 2 },
       { type: 'assistant_text', text: 'Done.' },
@@ -253,8 +256,10 @@ describe('sessions through the service', () => {
     ]);
     for (const view of changes) expect(view).not.toHaveProperty('past');
     expect(h.contexts.at(-1)?.context.session).toEqual({ id: session.id, label: 'Change the greeting.' });
-    // A window adopting the session still gets the whole conversation.
-    expect((await client.value<SessionView>('sessions:current')).past).toHaveLength(7);
+    // A window adopting the session still gets the whole conversation, the mode-allowed edit's record included.
+    const past = (await client.value<SessionView>('sessions:current')).past;
+    expect(past).toHaveLength(8);
+    expect(past?.find((event) => event.type === 'tool_confirmation')).toMatchObject({ asked: false, mode: 'accept-edits' });
   });
 
   it('keeps a recent project in the list when it is refused only because a turn is running in this window', async () => {

@@ -49,6 +49,38 @@ describe('replayEvents', () => {
     ]);
   });
 
+  it('brings back what a person was shown and how they answered: approved calls started, denied ones never did', () => {
+    const shown = { tool: 'bash', fields: [{ label: 'Command', value: 'make' }], warning: 'Runs with your account permissions.' };
+    const records: SessionRecord[] = [
+      header,
+      { type: 'user', text: 'Three things.', at },
+      { type: 'response', responseId: 'r1', output: [call('c1'), call('c2'), call('c3'), call('c4')], at },
+      { type: 'confirmation', call_id: 'c1', name: 'bash', asked: true, mode: 'manual', confirmation: shown, at },
+      { type: 'tool_start', call_id: 'c1', name: 'bash', arguments: '{"command":"make"}', at },
+      { type: 'tool_result', call_id: 'c1', name: 'bash', status: 'completed', output: 'ok', at },
+      { type: 'confirmation', call_id: 'c2', name: 'bash', asked: true, mode: 'manual', confirmation: shown, at },
+      { type: 'tool_result', call_id: 'c2', name: 'bash', status: 'denied', output: 'The user denied this command.', at },
+      { type: 'confirmation', call_id: 'c3', name: 'bash', asked: false, mode: 'bypass', confirmation: shown, at },
+      { type: 'tool_start', call_id: 'c3', name: 'bash', arguments: '{"command":"make"}', at },
+      { type: 'tool_result', call_id: 'c3', name: 'bash', status: 'completed', output: 'ok', at },
+      // Asked when the process died: never answered.
+      { type: 'confirmation', call_id: 'c4', name: 'bash', asked: true, mode: 'manual', confirmation: shown, at },
+    ];
+    const shownEvents = replayEvents(records, display).filter((event) => ['tool_confirmation', 'approval', 'tool_result'].includes(event.type));
+    expect(shownEvents).toEqual([
+      { type: 'tool_confirmation', callId: 'c1', name: 'bash', confirmation: shown, asked: true, mode: 'manual' },
+      { type: 'approval', callId: 'c1', approved: true },
+      { type: 'tool_result', callId: 'c1', name: 'bash', status: 'completed', output: 'ok' },
+      { type: 'tool_confirmation', callId: 'c2', name: 'bash', confirmation: shown, asked: true, mode: 'manual' },
+      { type: 'approval', callId: 'c2', approved: false },
+      { type: 'tool_result', callId: 'c2', name: 'bash', status: 'denied', output: 'The user denied this command.' },
+      { type: 'tool_confirmation', callId: 'c3', name: 'bash', confirmation: shown, asked: false, mode: 'bypass' },
+      { type: 'tool_result', callId: 'c3', name: 'bash', status: 'completed', output: 'ok' },
+      { type: 'tool_confirmation', callId: 'c4', name: 'bash', confirmation: shown, asked: true, mode: 'manual' },
+      expect.objectContaining({ type: 'tool_result', callId: 'c4' }),
+    ]);
+  });
+
   it('shows a started call without a result as unknown and an unstarted one as not run', () => {
     const records: SessionRecord[] = [
       header,

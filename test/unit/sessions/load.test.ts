@@ -213,6 +213,34 @@ describe('loadSession', () => {
     expect(error.line).toBe(3);
   });
 
+  it('keeps a saved confirmation out of the model history and refuses one for a call no response made or one already run', async () => {
+    const shown = { tool: 'read_file', fields: [{ label: 'Path', value: 'a.txt' }] };
+    const good = await SessionLog.create(t.home, t.project);
+    await good.append({ type: 'user', text: 'x' });
+    await good.append({ type: 'response', responseId: 'r1', output: [readCall('c1')] });
+    await good.append({ type: 'confirmation', call_id: 'c1', name: readCall('c1').name, asked: true, mode: 'manual', confirmation: shown });
+    await good.append({ ...readCall('c1'), type: 'tool_start' });
+    await good.append({ type: 'tool_result', call_id: 'c1', name: readCall('c1').name, status: 'completed', output: 'ok' });
+    await good.close();
+    const loaded = await loadSession(t.home, good.id, recordingValidator());
+    expect(loaded.records.map((r) => r.type)).toEqual(['session', 'user', 'response', 'confirmation', 'tool_start', 'tool_result']);
+    expect(loaded.history.map((item) => item.type)).toEqual(['message', 'function_call', 'function_call_output']);
+
+    const ghost = await SessionLog.create(t.home, t.project);
+    await ghost.append({ type: 'user', text: 'x' });
+    await ghost.append({ type: 'confirmation', call_id: 'ghost', name: 'read_file', asked: true, mode: 'manual', confirmation: shown });
+    await ghost.close();
+    expect((await expectLoadError(loadSession(t.home, ghost.id, recordingValidator()))).line).toBe(3);
+
+    const late = await SessionLog.create(t.home, t.project);
+    await late.append({ type: 'user', text: 'x' });
+    await late.append({ type: 'response', responseId: 'r1', output: [readCall('c1')] });
+    await late.append({ ...readCall('c1'), type: 'tool_start' });
+    await late.append({ type: 'confirmation', call_id: 'c1', name: readCall('c1').name, asked: true, mode: 'manual', confirmation: shown });
+    await late.close();
+    expect((await expectLoadError(loadSession(t.home, late.id, recordingValidator()))).line).toBe(5);
+  });
+
   it('loads a session of 10,000 records', async () => {
     const log = await SessionLog.create(t.home, t.project);
     const at = new Date().toISOString();

@@ -295,14 +295,19 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
   if (!inspection.ok) return finish(inspection.result);
   const confirmation = withHiddenCharacterWarning(inspection.confirmation);
 
+  // What the person sees is saved first, so a resumed session's card shows it as it was shown.
+  const shown = async (asked: boolean) => {
+    await log.append({ type: 'confirmation', call_id: call.call_id, name: call.name, asked, mode, confirmation });
+    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation, asked, mode });
+  };
   if (verdict.decision === 'ask') {
-    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation, asked: true, mode });
+    await shown(true);
     const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation }, context.signal);
     emit({ type: 'approval', callId: call.call_id, approved });
     if (!approved) return finish({ status: 'denied', output: tool.denialMessage });
   } else if (verdict.shown) {
     // Allowed by the mode, not by a person: still shown, never silent (the decision says which allows are).
-    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation, asked: false, mode });
+    await shown(false);
   }
 
   // Saved before the tool runs, so a crash leaves an `unknown` result, never a re-run.

@@ -233,6 +233,12 @@ export async function parseSession(
         }
         if (record.usage) lastUsage = { tokens: record.usage.inputTokens + record.usage.outputTokens, coveredItems: history.length };
         return;
+      case 'confirmation': {
+        // Display only; it must still belong to a call of this log that has not run yet.
+        const call = pendingCall(record.call_id, line, 'a confirmation');
+        if (call.started || record.name !== call.name) throw corrupt(line, `the confirmation for call ${record.call_id} does not match the call the model made`);
+        return;
+      }
       case 'tool_start': {
         const call = pendingCall(record.call_id, line, 'a tool start');
         if (call.started) throw corrupt(line, `call ${record.call_id} is started twice`);

@@ -1,7 +1,7 @@
 // The records of a session log: one JSON object per line, parsed with these
 // schemas when a session loads. The schemas are the file format.
 import { z } from 'zod';
-import { SessionIdSchema, ToolStatusSchema, TURN_END_STATUSES } from '../../../shared/domain';
+import { ConfirmationSchema, PermissionModeSchema, SessionIdSchema, ToolStatusSchema, TURN_END_STATUSES } from '../../../shared/domain';
 import type { OutputItem } from '../model/types';
 
 export const SESSION_FORMAT_VERSION = 1;
@@ -66,6 +66,22 @@ export const SessionRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user'), text: z.string(), at }),
   /** A model response, saved before any decision acts on it. */
   z.object({ type: z.literal('response'), responseId: z.string(), output: z.array(HistoryItemSchema), usage: UsageSchema.optional(), at }),
+  /**
+   * What the person was shown for a call, saved before they are asked (`asked`)
+   * or before a mode-allowed call runs: display only, so a resumed session's
+   * card shows the fields and diff it showed live. Never part of the model's
+   * history and never re-inspected; whether an ask was approved is whether
+   * the call then started.
+   */
+  z.object({
+    type: z.literal('confirmation'),
+    call_id: z.string().min(1),
+    name: z.string(),
+    asked: z.boolean(),
+    mode: PermissionModeSchema,
+    confirmation: ConfirmationSchema,
+    at,
+  }),
   /** Saved before the tool runs; a start without a result means the outcome is unknown. */
   z.object({
     type: z.literal('tool_start'),

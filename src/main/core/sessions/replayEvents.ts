@@ -1,7 +1,8 @@
 // A saved session as the events a window shows, so a reopened session looks
 // like the live one did. Pure: records in, events out; nothing is inspected
-// or re-run. Confirmations and approvals are not saved, so none come back, and
-// a replayed call carries no decision. Only the conversation since the last
+// or re-run. A saved confirmation comes back as it was shown; an ask's answer
+// is not saved but follows from the log (an approved call started, a denied
+// one never did). A replayed call carries no decision. Only the conversation since the last
 // `clear` is replayed: a cleared session shows an empty transcript, as the
 // model sees an empty history.
 import type { ToolDisplay } from '../../../shared/domain';
@@ -19,6 +20,8 @@ interface OpenCall {
   callId: string;
   name: string;
   started: boolean;
+  /** A person was asked about it and no answer has been replayed yet. */
+  asked: boolean;
 }
 
 /** How to show a saved call's tool, by name; null for a name no tool has. */
@@ -33,6 +36,7 @@ export function replayEvents(records: readonly SessionRecord[], display: ToolDis
   // A call left without a saved result gets the result the model was given on load.
   const closeOpenCalls = () => {
     for (const call of open) {
+      // An ask cut short by a crash was never answered: no approval event, so the card says so.
       const result = call.started ? UNKNOWN_OUTCOME : NEVER_STARTED;
       events.push({ type: 'tool_result', callId: call.callId, name: call.name, status: result.status, output: result.output });
     }
@@ -70,19 +74,34 @@ export function replayEvents(records: readonly SessionRecord[], display: ToolDis
             events.push({ type: 'assistant_text', text: item.text });
           } else if (item.type === 'function_call') {
             events.push({ type: 'tool_call', callId: item.call_id, name: item.name, arguments: item.arguments, decision: null, mode: REPLAYED_CALL_MODE, tool: display(item.name) });
-            open.push({ callId: item.call_id, name: item.name, started: false });
+            open.push({ callId: item.call_id, name: item.name, started: false, asked: false });
           }
         }
         break;
-      case 'tool_start': {
+      case 'confirmation': {
         const call = open.find((candidate) => candidate.callId === record.call_id);
-        if (call) call.started = true;
+        if (!call) break;
+        call.asked = record.asked;
+        events.push({ type: 'tool_confirmation', callId: record.call_id, name: record.name, confirmation: record.confirmation, asked: record.asked, mode: record.mode });
         break;
       }
-      case 'tool_result':
-        open = open.filter((call) => call.callId !== record.call_id);
+      case 'tool_start': {
+        const call = open.find((candidate) => candidate.callId === record.call_id);
+        if (call) {
+          call.started = true;
+          if (call.asked) events.push({ type: 'approval', callId: call.callId, approved: true });
+          call.asked = false;
+        }
+        break;
+      }
+      case 'tool_result': {
+        // An asked call that ends without having started was denied (or its ask was withdrawn).
+        const call = open.find((candidate) => candidate.callId === record.call_id);
+        if (call?.asked) events.push({ type: 'approval', callId: call.callId, approved: false });
+        open = open.filter((candidate) => candidate.callId !== record.call_id);
         events.push({ type: 'tool_result', callId: record.call_id, name: record.name, status: record.status, output: record.output });
         break;
+      }
       case 'turn_end':
         closeOpenCalls();
         events.push({
