@@ -111,3 +111,51 @@ export function colorRoles(variables: Map<string, string>): ColorRoles {
   }
   return { texts, surfaces, fills };
 }
+
+/**
+ * A colour value as the browser would compute it in a theme: a literal, `var(--x)`, or
+ * `color-mix(in srgb, A P%, B)` of those (or `transparent`); null for anything else.
+ */
+export function resolveColor(value: string, variables: Map<string, string>, depth = 0): Rgba | null {
+  const text = value.trim();
+  if (depth > 10) return null;
+  if (text === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
+  const reference = /^var\((--[\w-]+)\)$/.exec(text);
+  if (reference) {
+    const target = variables.get(reference[1]);
+    return target === undefined ? null : resolveColor(target, variables, depth + 1);
+  }
+  const mix = /^color-mix\(\s*in\s+srgb\s*,(.*)\)$/i.exec(text);
+  if (mix) {
+    const parts = splitTopLevel(mix[1]);
+    if (parts.length !== 2) return null;
+    const [a, b] = parts.map((part) => {
+      const percent = /\s+([\d.]+)%$/.exec(part.trim());
+      return { color: resolveColor(percent ? part.trim().slice(0, -percent[0].length) : part, variables, depth + 1), percent: percent ? Number(percent[1]) : null };
+    });
+    if (!a.color || !b.color) return null;
+    const pa = (a.percent ?? (b.percent === null ? 50 : 100 - b.percent)) / 100;
+    const pb = 1 - pa;
+    // CSS Color 5: premultiplied by alpha, then divided by the mixed alpha.
+    const alpha = a.color.a * pa + b.color.a * pb;
+    const channel = (key: 'r' | 'g' | 'b') => (alpha === 0 ? 0 : (a.color![key] * a.color!.a * pa + b.color![key] * b.color!.a * pb) / alpha);
+    return { r: channel('r'), g: channel('g'), b: channel('b'), a: alpha };
+  }
+  return parseColor(text);
+}
+
+function splitTopLevel(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of list) {
+    if (char === '(') depth += 1;
+    if (char === ')') depth -= 1;
+    if (char === ',' && depth === 0) {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  parts.push(current);
+  return parts.map((part) => part.trim());
+}
