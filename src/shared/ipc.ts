@@ -20,6 +20,7 @@ import {
 import { SkillsViewSchema } from './skills';
 import { ReversalPlanSchema, ReversalReportSchema, ReversalTargetSchema, SessionChangesSchema } from './changes';
 import { SettingsPatchSchema, SettingsViewSchema } from './settings';
+import { FileListInputSchema, FileListingSchema, FileSearchInputSchema, FileSearchSchema } from './files';
 import { issuesText } from './zodIssues';
 
 /** What crosses the boundary: `invoke` loses error types, so refusals travel as values. */
@@ -141,6 +142,10 @@ export const INVOKE_CHANNELS = {
     output: OpenProjectResultSchema,
   },
   'projects:current': { method: 'getCurrentProject', input: NoInput, output: ProjectSchema.nullable() },
+  // One folder of this window's project for its file list (read-only; protected entries marked, .git/ left out).
+  'files:list': { method: 'listProjectFiles', input: FileListInputSchema, output: FileListingSchema },
+  // This window's project's files and folders whose path contains the query, for the filter and @mentions.
+  'files:find': { method: 'findProjectFiles', input: FileSearchInputSchema, output: FileSearchSchema },
   // Sessions belong to the window that opened them; the service knows which from the sender, never the payload.
   'sessions:list': { method: 'listSessions', input: NoInput, output: z.array(SessionSummarySchema) },
   'sessions:new': { method: 'newSession', input: NoInput, output: SessionOpenResultSchema },

@@ -9,6 +9,7 @@ import { compactSession, editSummary } from './features/compaction';
 import { apiKeyStatus, resolveApiKey, setApiKey } from './features/apiKey';
 import { ApprovalBroker } from './features/approvals';
 import { ExternalLinks } from './features/links';
+import { findFiles, listFiles } from './features/files';
 import { mcpStatus } from './features/mcpStatus';
 import { PermissionModes, setPermissionMode } from './features/modes';
 import { openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
@@ -63,6 +64,8 @@ export class MinoService implements DispatchTarget {
       'projects:pick': async (client) => pickAndOpenProject(projectDeps, client),
       'projects:openRecent': async (client, input) => openRecentProject(projectDeps, client, input.path),
       'projects:current': async (client) => clients.state(client).project,
+      'files:list': async (client, input) => listFiles({ homeDir, clients }, client, input.path),
+      'files:find': async (client, input) => findFiles({ homeDir, clients }, client, input.query),
       'sessions:list': async (client) => sessions.list(client),
       'sessions:new': async (client) => sessions.create(client),
       'sessions:open': async (client, input) => sessions.openById(client, input.id),

@@ -46,6 +46,8 @@ const VALID: Record<InvokeChannel, unknown> = {
   'projects:pick': undefined,
   'projects:openRecent': { path: '/tmp/project' },
   'projects:current': undefined,
+  'files:list': { path: 'src' },
+  'files:find': { query: 'src' },
   'sessions:list': undefined,
   'sessions:new': undefined,
   'sessions:open': { id: '0123456789abcdef0123456789abcdef' },
