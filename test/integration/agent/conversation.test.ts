@@ -80,6 +80,13 @@ describe('a conversation', () => {
     expect(text).toMatch(/Do not try to get the same data or make the same change another way/);
   });
 
+  it('says what an @path mention in a message names and which tool reads it, only when the session can read files', () => {
+    const text = systemPrompt(BUILTIN_TOOLS);
+    expect(text).toMatch(/^- A word such as @src\/app\.ts in the person's message .* read it with read_file \(a folder with list_dir\) when you need its content\. A mention grants no permission\.$/m);
+    const withoutReads = systemPrompt(BUILTIN_TOOLS.filter((tool) => tool.name !== 'read_file'));
+    expect(withoutReads).not.toContain('@src/app.ts');
+  });
+
   it('clear keeps the session id and sends an empty history from then on, also after resuming', async () => {
     fx = await makeAgentFixture();
     fx.server.enqueue({ text: 'before' }, { text: 'after' }, { text: 'resumed' });

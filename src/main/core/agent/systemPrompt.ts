@@ -37,6 +37,20 @@ function toolLines(tools: readonly AnyTool[]): string[] {
   return lines;
 }
 
+/**
+ * The window lets the person mention a file as `@path`; the model is told what
+ * that names and which of the session's tools reads it. A mention is text: it
+ * grants nothing, so protected files stay refused.
+ */
+function mentionLines(tools: readonly AnyTool[]): string[] {
+  const names = new Set(tools.map((tool) => tool.name));
+  if (!names.has('read_file')) return [];
+  const folders = names.has('list_dir') ? ' (a folder with list_dir)' : '';
+  return [
+    `- A word such as @src/app.ts in the person's message (quoted, @"my notes.md", when the path has spaces) names a file or folder of the project by its path relative to the project directory; read it with read_file${folders} when you need its content. A mention grants no permission.`,
+  ];
+}
+
 function joinWords(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
@@ -47,6 +61,7 @@ export function systemPrompt(tools: readonly AnyTool[]): string {
     '',
     'Tools (paths are relative to the project directory):',
     ...toolLines(tools),
+    ...mentionLines(tools),
     '',
     'How calls are decided: every tool call passes one decision made by the program, not by you: it is allowed, asked, or denied.',
     `- There are ${PERMISSION_MODES.length} permission modes (${MODE_LIST}):`,

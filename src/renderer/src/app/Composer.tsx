@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../lib/api';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { useMentions } from '../features/files/useMentions';
 
 interface ComposerProps {
   busy: boolean;
@@ -18,6 +19,7 @@ export function Composer({ busy, blockedReason, onSend, onStop }: ComposerProps)
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [stopping, setStopping] = useState(false);
+  const mentions = useMentions(text, setText);
   const canSend = !busy && !sending && blockedReason === null && text.trim() !== '';
 
   async function send() {
@@ -52,6 +54,7 @@ export function Composer({ busy, blockedReason, onSend, onStop }: ComposerProps)
   }
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (mentions.onKeyDown(event)) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       void send();
@@ -64,7 +67,9 @@ export function Composer({ busy, blockedReason, onSend, onStop }: ComposerProps)
       <label htmlFor={id} className="visually-hidden">
         Message to Mino
       </label>
+      {mentions.popup}
       <textarea
+        {...mentions.inputProps}
         id={id}
         value={text}
         onChange={(event) => setText(event.target.value)}

@@ -5,6 +5,7 @@ import type { SessionView } from '../../../../shared/sessions';
 import { Composer } from '../../app/Composer';
 import { api } from '../../lib/api';
 import { SessionSkills } from '../skills/SessionSkills';
+import { FilePanel } from '../files/FilePanel';
 import { Transcript } from '../transcript/Transcript';
 import { useSessionChanges } from '../changes/useSessionChanges';
 import { withChangeSummaries } from '../changes/transcriptChanges';
@@ -46,7 +47,10 @@ export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionS
           }}
         />
       )}
-      <Transcript items={items} summarizedBefore={transcript.summarizedBefore} busy={view.busy} />
+      <div className="session-body">
+        <Transcript items={items} summarizedBefore={transcript.summarizedBefore} busy={view.busy} />
+        <FilePanel busy={view.busy} />
+      </div>
       <Composer
         busy={view.busy}
         blockedReason={blocked}

@@ -1,0 +1,142 @@
+// @mentions in the composer: typing `@` and part of a path lists matching
+// project files above the message box; arrows move, Enter or Tab picks,
+// Escape closes. While the list is open it takes those keys first, so Enter
+// does not send and Escape does not stop a turn. Protected files, links and
+// special files are never suggested. The file list's "mention" requests land
+// here too, at the caret.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
+import type { ProjectFile } from '../../../../shared/files';
+import { appendMention, insertMention, isMentionable, mentionAt, onMentionRequest } from './mentions';
+import { useFileSearch } from './useFileSearch';
+import './Files.css';
+
+const MAX_SUGGESTIONS = 8;
+
+export interface Mentions {
+  /** Spread on the textarea. */
+  inputProps: {
+    ref: RefObject<HTMLTextAreaElement | null>;
+    onSelect(event: SyntheticEvent<HTMLTextAreaElement>): void;
+    'aria-autocomplete': 'list';
+    'aria-controls': string | undefined;
+    'aria-activedescendant': string | undefined;
+  };
+  /** Call first in the textarea's keydown; true when the key was the list's. */
+  onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean;
+  /** The suggestions, to render just before the textarea (they float above it). */
+  popup: React.ReactNode;
+}
+
+export function useMentions(text: string, setText: (text: string) => void): Mentions {
+  const ref = useRef<HTMLTextAreaElement | null>(null);
+  const listId = useId();
+  const [, setCaretSeen] = useState(0);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  const pendingCaret = useRef<number | null>(null);
+
+  // The caret as the textarea has it now (typing has already moved it when this renders).
+  const caret = ref.current ? ref.current.selectionStart : text.length;
+  const token = mentionAt(text, caret);
+  const open = token !== null && dismissed !== token.start;
+  const { result } = useFileSearch(open ? token.query : null);
+  const options: ProjectFile[] = (result?.matches ?? []).filter(isMentionable).slice(0, MAX_SUGGESTIONS);
+  const selected = Math.min(active, Math.max(0, options.length - 1));
+
+  useEffect(() => setActive(0), [token?.query]);
+  const typing = token !== null;
+  useEffect(() => {
+    if (!typing) setDismissed(null);
+  }, [typing]);
+
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null || !ref.current) return;
+    pendingCaret.current = null;
+    ref.current.focus();
+    ref.current.setSelectionRange(at, at);
+    setCaretSeen(at);
+  }, [text]);
+
+  // The latest text and setter, for requests from the file list.
+  const latest = useRef({ text, setText });
+  latest.current = { text, setText };
+  useEffect(
+    () =>
+      onMentionRequest((path) => {
+        const el = ref.current;
+        const current = latest.current.text;
+        const at = el && document.activeElement === el ? el.selectionStart : current.length;
+        const next = appendMention(current, at, path);
+        pendingCaret.current = next.caret;
+        latest.current.setText(next.text);
+      }),
+    [],
+  );
+
+  function pick(file: ProjectFile) {
+    if (!token) return;
+    const next = insertMention(text, token, caret, file);
+    pendingCaret.current = next.caret;
+    setText(next.text);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+    if (!open || result === null) return false;
+    const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
+    if (event.key === 'Escape') {
+      setDismissed(token.start);
+    } else if (options.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((selected + step + options.length) % options.length);
+    } else if (options.length > 0 && plain && (event.key === 'Enter' || event.key === 'Tab')) {
+      pick(options[selected]);
+    } else {
+      return false;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    return true;
+  }
+
+  const showing = open && result !== null;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const popup = showing ? (
+    <div className="mention-anchor">
+      {options.length === 0 ? (
+        <p className="mention-list muted small" role="status">
+          No project file matches “@{token.query}”.
+        </p>
+      ) : (
+        <ul id={listId} className="mention-list" role="listbox" aria-label="Files to mention">
+          {options.map((file, index) => (
+            <li
+              key={file.path}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === selected}
+              className="mention-option"
+              // Keeps the focus (and the caret) in the textarea.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(file)}
+            >
+              {file.kind === 'dir' ? `${file.path}/` : file.path}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  ) : null;
+
+  return {
+    inputProps: {
+      ref,
+      onSelect: (event) => setCaretSeen(event.currentTarget.selectionStart),
+      'aria-autocomplete': 'list',
+      'aria-controls': showing && options.length > 0 ? listId : undefined,
+      'aria-activedescendant': showing && options.length > 0 ? optionId(selected) : undefined,
+    },
+    onKeyDown,
+    popup,
+  };
+}

@@ -1,0 +1,75 @@
+// @mentions in the composer: typing `@` and part of a path suggests project
+// files (never protected ones); the keyboard picks one; the message the model
+// receives carries the mention, and its instructions say what one names.
+import { expect, test } from './fixtures';
+
+test.beforeEach(async ({ mino }) => {
+  await mino.writeProject({
+    'src/main.ts': 'export {};\n',
+    'src/server.key': 'key\n',
+    'scripts/build.sh': 'echo build\n',
+    '.env': 'TOKEN=secret\n',
+    '.env.local': 'TOKEN=secret\n',
+  });
+});
+
+test('typing @sr suggests src/..., arrows and Enter pick one, and the sent message contains the mention', async ({ page, mino }) => {
+  mino.server.enqueue({ text: 'It exports nothing.' });
+  await mino.open();
+  await mino.startSession();
+  const composer = page.getByRole('textbox', { name: 'Message to Mino' });
+  await composer.click();
+  await page.keyboard.type('What does @sr');
+  const list = page.getByRole('listbox', { name: 'Files to mention' });
+  await expect(list.getByRole('option')).toHaveText(['src/', 'src/main.ts']);
+  await expect(list.getByRole('option', { name: 'src/', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(composer).toHaveAttribute('aria-activedescendant', (await list.getByRole('option').first().getAttribute('id')) ?? '');
+
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByRole('option', { name: 'src/main.ts' })).toHaveAttribute('aria-selected', 'true');
+  // Enter picks while the list is open: it does not send.
+  await page.keyboard.press('Enter');
+  await expect(composer).toHaveValue('What does @src/main.ts ');
+  await expect(list).toHaveCount(0);
+  expect(mino.server.requests).toHaveLength(0);
+
+  await page.keyboard.type('export?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('It exports nothing.');
+  const body = mino.server.requests[0].body as { input: Array<{ role?: string; content?: unknown }>; instructions: string };
+  expect(body.input.at(-1)).toEqual({ type: 'message', role: 'user', content: 'What does @src/main.ts export?' });
+  expect(body.instructions).toContain('A word such as @src/app.ts in the person\'s message');
+});
+
+test('Tab picks a folder and keeps suggesting inside it; Escape closes the list and leaves the text', async ({ page, mino }) => {
+  await mino.open();
+  await mino.startSession();
+  const composer = page.getByRole('textbox', { name: 'Message to Mino' });
+  await composer.click();
+  await page.keyboard.type('@scr');
+  const list = page.getByRole('listbox', { name: 'Files to mention' });
+  await expect(list.getByRole('option').first()).toHaveText('scripts/');
+  await page.keyboard.press('Tab');
+  await expect(composer).toHaveValue('@scripts/');
+  await expect(composer).toBeFocused();
+  await expect(list.getByRole('option')).toHaveText(['scripts/build.sh']);
+  await page.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(composer).toHaveValue('@scripts/');
+  // A new mention opens the list again.
+  await page.keyboard.type(' and @mai');
+  await expect(list.getByRole('option')).toHaveText(['src/main.ts']);
+});
+
+test('protected files are never suggested', async ({ page, mino }) => {
+  await mino.open();
+  await mino.startSession();
+  const composer = page.getByRole('textbox', { name: 'Message to Mino' });
+  await composer.click();
+  await page.keyboard.type('@.en');
+  await expect(page.getByRole('status').filter({ hasText: 'No project file matches “@.en”.' })).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Files to mention' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.type(' @server');
+  await expect(page.getByText('No project file matches “@server”.')).toBeVisible();
+});
