@@ -1,5 +1,5 @@
 // The sandboxed preload: exposes `window.mino`, built from the contract, and nothing else.
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { EVENT_IPC_PREFIX } from '../shared/ipc';
 import { buildMinoApi } from './buildApi';
 
@@ -12,6 +12,15 @@ const api = buildMinoApi({
     return () => {
       ipcRenderer.removeListener(ipcChannel, wrapped);
     };
+  },
+  // The renderer cannot read a dropped File's path (File.path is gone); only the preload can, and anything
+  // that is not a real dropped or chosen file has none.
+  pathForFile(file) {
+    try {
+      return webUtils.getPathForFile(file as File);
+    } catch {
+      return '';
+    }
   },
 });
 

@@ -142,6 +142,14 @@ export const INVOKE_CHANNELS = {
     output: OpenProjectResultSchema,
   },
   'projects:current': { method: 'getCurrentProject', input: NoInput, output: ProjectSchema.nullable() },
+  // A folder the person dropped on the window, checked like the picker's choice. The renderer passes the dropped
+  // File itself: the preload turns it into its path (`argument: 'droppedFile'`), so a page can name no other folder.
+  'projects:openDropped': {
+    method: 'openDroppedProject',
+    input: z.strictObject({ path: z.string({ error: 'The dropped path must be text.' }).max(4096, 'The dropped path is longer than 4096 characters.') }),
+    output: OpenProjectResultSchema,
+    argument: 'droppedFile',
+  },
   // One folder of this window's project for its file list (read-only; protected entries marked, .git/ left out).
   'files:list': { method: 'listProjectFiles', input: FileListInputSchema, output: FileListingSchema },
   // This window's project's files and folders whose path contains the query, for the filter and @mentions.
@@ -172,7 +180,20 @@ export const INVOKE_CHANNELS = {
     input: z.strictObject({ id: z.uuid({ error: 'The link confirmation id is not valid. Click the link again.' }) }),
     output: z.object({ opened: z.literal(true) }),
   },
-} as const satisfies Record<string, { method: string; input: z.ZodType; output: z.ZodType }>;
+} as const satisfies Record<string, { method: string; input: z.ZodType; output: z.ZodType; argument?: InvokeArgument }>;
+
+/**
+ * What a request function of `window.mino` takes: its input as the schema
+ * says (the default), or `droppedFile`: a File from a drop event, which the
+ * preload (alone able to) turns into `{ path }`, the file's place on disk ('' if
+ * it has none, such as a File a page made itself).
+ */
+export type InvokeArgument = 'input' | 'droppedFile';
+
+export function invokeArgument(channel: InvokeChannel): InvokeArgument {
+  const spec = INVOKE_CHANNELS[channel];
+  return 'argument' in spec ? spec.argument : 'input';
+}
 
 /**
  * Main-to-renderer events. `subscribe` is the name of the function on
@@ -211,7 +232,9 @@ export const EVENT_IPC_PREFIX = 'mino-event:';
 
 // ---------------------------------------------------------------- the renderer's API
 
-type InvokeFunction<K extends InvokeChannel> = undefined extends z.input<InvokeChannels[K]['input']>
+type InvokeFunction<K extends InvokeChannel> = InvokeChannels[K] extends { argument: 'droppedFile' }
+  ? (droppedFile: unknown) => Promise<IpcResult<InvokeOutput<K>>>
+  : undefined extends z.input<InvokeChannels[K]['input']>
   ? () => Promise<IpcResult<InvokeOutput<K>>>
   : (input: z.input<InvokeChannels[K]['input']>) => Promise<IpcResult<InvokeOutput<K>>>;
 
@@ -225,9 +248,12 @@ export type MinoApi = {
 };
 
 /** The (method, channel) pairs a transport needs to build `window.mino`; plain data, serialisable. */
-export function apiShape(): { invokes: Array<[method: string, channel: string]>; events: Array<[subscribe: string, channel: string]> } {
+export function apiShape(): {
+  invokes: Array<[method: string, channel: string, argument: InvokeArgument]>;
+  events: Array<[subscribe: string, channel: string]>;
+} {
   return {
-    invokes: Object.entries(INVOKE_CHANNELS).map(([channel, spec]) => [spec.method, channel]),
+    invokes: Object.entries(INVOKE_CHANNELS).map(([channel, spec]) => [spec.method, channel, invokeArgument(channel as InvokeChannel)]),
     events: Object.entries(EVENT_CHANNELS).map(([channel, spec]) => [spec.subscribe, channel]),
   };
 }

@@ -22,7 +22,7 @@ test('lists the project, marks .env protected and offers no way to open or menti
   await mino.startSession();
   const panel = page.getByTestId('file-panel');
   await expect(panel.getByRole('heading', { name: 'Files' })).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'src/' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel.getByRole('button', { name: 'src/', exact: true })).toHaveAttribute('aria-expanded', 'false');
   await expect(panel.getByRole('button', { name: 'README.md' })).toBeVisible();
   await expect(panel.getByText('node_modules/')).toBeVisible();
   await expect(panel.getByText('.git', { exact: false })).toHaveCount(0);
@@ -34,10 +34,10 @@ test('lists the project, marks .env protected and offers no way to open or menti
   await expect(panel.getByRole('button', { name: /\.env/ })).toHaveCount(0);
 
   // A folder opens on demand, and its files are listed under it.
-  await panel.getByRole('button', { name: 'src/' }).click();
-  await expect(panel.getByRole('button', { name: 'src/' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(panel.getByRole('button', { name: 'main.ts' })).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'util/' })).toBeVisible();
+  await panel.getByRole('button', { name: 'src/', exact: true }).click();
+  await expect(panel.getByRole('button', { name: 'src/', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel.getByRole('button', { name: 'main.ts', exact: true })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'util/', exact: true })).toBeVisible();
 });
 
 test('clicking a file inserts @path into the composer at the caret, and the folder mention button does too', async ({ page, mino }) => {

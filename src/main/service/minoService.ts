@@ -12,7 +12,7 @@ import { ExternalLinks } from './features/links';
 import { findFiles, listFiles } from './features/files';
 import { mcpStatus } from './features/mcpStatus';
 import { PermissionModes, setPermissionMode } from './features/modes';
-import { openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
+import { openDroppedProject, openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
 import { projectSwitchHooks } from './features/projectSwitch';
 import { Sessions } from './features/sessions';
 import { getSettings, setSettings } from './features/settings';
@@ -64,6 +64,7 @@ export class MinoService implements DispatchTarget {
       'projects:pick': async (client) => pickAndOpenProject(projectDeps, client),
       'projects:openRecent': async (client, input) => openRecentProject(projectDeps, client, input.path),
       'projects:current': async (client) => clients.state(client).project,
+      'projects:openDropped': async (client, input) => openDroppedProject(projectDeps, client, input.path),
       'files:list': async (client, input) => listFiles({ homeDir, clients }, client, input.path),
       'files:find': async (client, input) => findFiles({ homeDir, clients }, client, input.query),
       'sessions:list': async (client) => sessions.list(client),

@@ -169,13 +169,27 @@ export function fakeElectronMain(): FakeElectronMain {
   };
 }
 
+/** Stands for a File dropped on the window: Electron's webUtils knows where it is on disk. */
+export class FakeDroppedFile {
+  constructor(readonly where: string) {}
+}
+
 export function fakeElectronPreload() {
   const exposed = new Map<string, unknown>();
+  const pathLookups: unknown[] = [];
   const invoked: Array<{ channel: string; args: unknown[] }> = [];
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const electron = {
     contextBridge: {
       exposeInMainWorld: (name: string, api: unknown) => exposed.set(name, api),
+    },
+    // Like Electron's: a path for a real dropped File, a TypeError for anything else.
+    webUtils: {
+      getPathForFile: (file: unknown) => {
+        pathLookups.push(file);
+        if (file instanceof FakeDroppedFile) return file.where;
+        throw new TypeError('Error processing argument at index 0, conversion failure from #<Object>');
+      },
     },
     ipcRenderer: {
       invoke: (channel: string, ...args: unknown[]) => {
@@ -195,6 +209,7 @@ export function fakeElectronPreload() {
     module: strict(electron, 'electron'),
     exposed,
     invoked,
+    pathLookups,
     listeners,
     /** Delivers a message the way ipcRenderer does: the transport event first, then the payload. */
     deliver(channel: string, event: unknown, payload: unknown): number {

@@ -15,9 +15,9 @@ import { APP_ENTRY_URL, APP_ORIGIN } from '../../../src/main/electron/appProtoco
 import { rendererCsp } from '../../../src/main/electron/csp';
 import { logFileFor } from '../../../src/main/core/log/sinks';
 import { mainWindowOptions } from '../../../src/main/electron/windows';
-import { EVENT_CHANNELS, EVENT_IPC_PREFIX, INVOKE_CHANNELS } from '../../../src/shared/ipc';
+import { EVENT_CHANNELS, EVENT_IPC_PREFIX, INVOKE_CHANNELS, invokeArgument, type InvokeChannel } from '../../../src/shared/ipc';
 import { startMockResponsesServer, type MockResponsesServer } from '../../support/mockResponsesServer';
-import { FakeWebContents, fakeElectronMain, fakeElectronPreload } from './fakeElectron';
+import { FakeDroppedFile, FakeWebContents, fakeElectronMain, fakeElectronPreload } from './fakeElectron';
 
 const require = createRequire(import.meta.url);
 const Module = require('node:module') as { _load: (request: string, parent: unknown, isMain: boolean) => unknown };
@@ -235,8 +235,21 @@ describe.skipIf(!built)(`the built preload (${built ? 'out/preload/index.js' : '
   it('sends each function\'s own channel with its one argument', async () => {
     const { fake, api } = runPreload();
     for (const [channel, spec] of Object.entries(INVOKE_CHANNELS)) {
+      if (invokeArgument(channel as InvokeChannel) === 'droppedFile') continue;
       await api[spec.method]!({ probe: channel }, 'extra');
       expect(fake.invoked.at(-1)).toEqual({ channel, args: [{ probe: channel }] });
+    }
+  });
+
+  it('sends a dropped folder as the path webUtils finds for the File, and no path for anything the page names itself', async () => {
+    const { fake, api } = runPreload();
+    const dropped = new FakeDroppedFile('/home/person/project');
+    await api.openDroppedProject!(dropped, { path: '/etc' });
+    expect(fake.pathLookups).toEqual([dropped]);
+    expect(fake.invoked.at(-1)).toEqual({ channel: 'projects:openDropped', args: [{ path: '/home/person/project' }] });
+    for (const forged of [{ path: '/etc' }, '/etc', { name: 'x', path: '/etc' }, undefined]) {
+      await api.openDroppedProject!(forged);
+      expect(fake.invoked.at(-1)).toEqual({ channel: 'projects:openDropped', args: [{ path: '' }] });
     }
   });
 

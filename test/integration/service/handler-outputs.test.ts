@@ -29,6 +29,7 @@ describe('handler outputs', () => {
       'projects:pick': () => (h.picker.willPick(h.project), undefined),
       'projects:recent': () => undefined,
       'projects:openRecent': () => ({ path: h.project }),
+      'projects:openDropped': () => ({ path: h.project }),
       'projects:current': () => undefined,
       'files:list': () => ({ path: '.' }),
       'files:find': () => ({ query: 'a' }),

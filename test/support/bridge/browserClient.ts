@@ -2,12 +2,21 @@
 // with the same functions the preload exposes. Playwright serialises this
 // function into the page (addInitScript), so it must not reference anything
 // outside its own body.
+//
+// One fake lives here, at the edge: a File in a browser has no place on disk
+// (Electron's preload asks webUtils.getPathForFile), so a dropped File's path
+// is looked up by its name in `window.__minoDroppedPaths`, which a test sets
+// (see DROPPED_PATHS_GLOBAL); a name it did not set has no path, as a File a
+// page made itself has none in the app.
 export interface BrowserBridgeConfig {
   /** ws://127.0.0.1:PORT/mino-bridge?token=... */
   url: string;
-  /** From apiShape(): [method, channel] and [subscribe, channel] pairs. */
-  shape: { invokes: Array<[string, string]>; events: Array<[string, string]> };
+  /** From apiShape(): [method, channel, argument] and [subscribe, channel] pairs. */
+  shape: { invokes: Array<[string, string, string]>; events: Array<[string, string]> };
 }
+
+/** The page global a test fills with { fileName: absolutePath } before it drops Files of those names. */
+export const DROPPED_PATHS_GLOBAL = '__minoDroppedPaths';
 
 export function installMinoOverSocket(config: BrowserBridgeConfig): void {
   type Pending = { resolve(value: unknown): void };
@@ -34,9 +43,14 @@ export function installMinoOverSocket(config: BrowserBridgeConfig): void {
     pending.clear();
   });
 
+  const pathForFile = (file: unknown): string => {
+    const paths = (globalThis as Record<string, unknown>)['__minoDroppedPaths'] as Record<string, string> | undefined;
+    return file instanceof File && paths && Object.hasOwn(paths, file.name) ? paths[file.name] : '';
+  };
+
   const api: Record<string, unknown> = {};
-  for (const [method, channel] of config.shape.invokes) {
-    api[method] = (input?: unknown) =>
+  for (const [method, channel, argument] of config.shape.invokes) {
+    const send = (input?: unknown) =>
       new Promise((resolve) => {
         const id = nextId++;
         pending.set(id, { resolve });
@@ -44,6 +58,7 @@ export function installMinoOverSocket(config: BrowserBridgeConfig): void {
         if (socket.readyState === WebSocket.OPEN) socket.send(message);
         else queue.push(message);
       });
+    api[method] = argument === 'droppedFile' ? (file?: unknown) => send({ path: pathForFile(file) }) : send;
   }
   for (const [subscribe, channel] of config.shape.events) {
     api[subscribe] = (callback: (payload: unknown) => void) => {

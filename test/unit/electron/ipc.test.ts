@@ -46,6 +46,7 @@ const VALID: Record<InvokeChannel, unknown> = {
   'projects:pick': undefined,
   'projects:openRecent': { path: '/tmp/project' },
   'projects:current': undefined,
+  'projects:openDropped': { path: '/home/p/project' },
   'files:list': { path: 'src' },
   'files:find': { query: 'src' },
   'sessions:list': undefined,

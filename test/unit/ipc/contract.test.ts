@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { buildMinoApi } from '../../../src/preload/buildApi';
 import { apiShape, EVENT_CHANNELS, INVOKE_CHANNELS, type MinoApi } from '../../../src/shared/ipc';
 
+/** Stands for a File the person dropped: only the transport (the preload) knows where it is. */
+class FakeDroppedFile {
+  constructor(readonly where: string) {}
+}
+
 function recordingTransport() {
   const invoked: Array<[string, unknown]> = [];
   const listeners = new Map<string, (payload: unknown) => void>();
@@ -14,6 +19,7 @@ function recordingTransport() {
         listeners.set(channel, listener);
         return () => listeners.delete(channel);
       },
+      pathForFile: (file: unknown) => (file instanceof FakeDroppedFile ? file.where : ''),
     },
   };
 }
@@ -43,6 +49,21 @@ describe('window.mino built from the contract', () => {
     expect(invoked).toEqual([
       ['projects:openRecent', { path: '/p' }],
       ['settings:get', 'smuggled'],
+    ]);
+  });
+
+  it('sends a dropped file as the path the transport finds for it, never a path the page names', async () => {
+    const { transport, invoked } = recordingTransport();
+    const api: MinoApi = buildMinoApi(transport);
+    await api.openDroppedProject(new FakeDroppedFile('/home/p/project'));
+    await api.openDroppedProject({ path: '/etc' });
+    await api.openDroppedProject('/etc');
+    await (api.openDroppedProject as (...args: unknown[]) => unknown)(new FakeDroppedFile('/a'), { path: '/etc' });
+    expect(invoked).toEqual([
+      ['projects:openDropped', { path: '/home/p/project' }],
+      ['projects:openDropped', { path: '' }],
+      ['projects:openDropped', { path: '' }],
+      ['projects:openDropped', { path: '/a' }],
     ]);
   });
 

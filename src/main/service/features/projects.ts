@@ -34,12 +34,31 @@ async function open(deps: ProjectDeps, client: ClientId, projectDir: string): Pr
   return { opened: true, project };
 }
 
+/** A folder the person chose (in the picker, or by dropping it): refused with checkProjectDir's reason, or opened. */
+async function openChosen(deps: ProjectDeps, client: ClientId, dir: string): Promise<OpenProjectResult> {
+  const check = await checkProjectDir(dir, deps.homeDir);
+  if (!check.ok) throw new Error(check.reason);
+  return open(deps, client, check.projectDir);
+}
+
 export async function pickAndOpenProject(deps: ProjectDeps, client: ClientId): Promise<OpenProjectResult> {
   const picked = await deps.pickFolder(client);
   if (picked === null) return { opened: false };
-  const check = await checkProjectDir(picked, deps.homeDir);
-  if (!check.ok) throw new Error(check.reason);
-  return open(deps, client, check.projectDir);
+  return openChosen(deps, client, picked);
+}
+
+export const DROPPED_WITHOUT_PATH =
+  'Mino could not tell where the dropped item is on disk. Drop a folder from your file manager, or use "Open project…".';
+
+/**
+ * A folder dropped on the window. The path comes from the preload, which reads
+ * it off the dropped File; it gets the picker's checks, so a file, a folder
+ * containing ~/.mino or one inside a protected directory is refused the same way.
+ */
+export async function openDroppedProject(deps: ProjectDeps, client: ClientId, dir: string): Promise<OpenProjectResult> {
+  if (dir === '') throw new Error(DROPPED_WITHOUT_PATH);
+  if (!path.isAbsolute(dir)) throw new Error(`${JSON.stringify(dir)} is not a full path, so Mino cannot tell which folder was dropped. ${DROPPED_WITHOUT_PATH}`);
+  return openChosen(deps, client, dir);
 }
 
 /** Only folders already in the recent list: the renderer cannot name an arbitrary path. */
