@@ -171,7 +171,7 @@ describe('model client over a real loopback Responses stream', () => {
     await expectModelError(pending, 'aborted');
   });
 
-  it('reports malformed SSE as a stream it could not read, not as network trouble, and the SDK prints nothing', async () => {
+  it('reports malformed SSE as a stream it could not read, not as network trouble, and prints nothing', async () => {
     server.enqueue({ fail: 'malformed' });
     const printed: unknown[] = [];
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args) => void printed.push(args)));
@@ -244,6 +244,23 @@ describe('model client over a real loopback Responses stream', () => {
     const error = await expectModelError(respondCollecting(ask('x'), undefined, unconfigured), 'config');
     expect(error.message).toContain('Settings');
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses a base URL that is not http or https as kind "config" without sending anything', async () => {
+    const elsewhere = createModelClient({ baseURL: 'file:///etc/v1', apiKey: API_KEY, model: 'm', maxRetries: 0 });
+    const error = await expectModelError(respondCollecting(ask('x'), undefined, elsewhere), 'config');
+    expect(error.message).toContain('not an http or https URL');
+  });
+
+  it('sends the organization and project headers only when they are set', async () => {
+    const scoped = createModelClient({ baseURL: server.baseURL, apiKey: API_KEY, model: 'm', maxRetries: 0, organization: 'org_9', project: 'proj_9' });
+    server.enqueue({ text: 'a' }, { text: 'b' });
+    await respondCollecting(ask('x'), undefined, scoped);
+    await respondCollecting(ask('x'));
+    expect(server.requests.map((r) => [r.headers['openai-organization'], r.headers['openai-project'], r.headers.authorization])).toEqual([
+      ['org_9', 'proj_9', `Bearer ${API_KEY}`],
+      [undefined, undefined, `Bearer ${API_KEY}`],
+    ]);
   });
 
   it('reports an unreachable service as kind "http" naming the base URL', async () => {

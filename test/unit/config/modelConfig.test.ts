@@ -8,4 +8,11 @@ describe('model configuration', () => {
     const config = resolveModelConfig({ settings: { ...DEFAULT_SETTINGS, streamIdleTimeout: 45 }, env: { OPENAI_API_KEY: 'k' } });
     expect(config.streamIdleTimeoutMs).toBe(45_000);
   });
+
+  it('takes the organization and project from OPENAI_ORG_ID and OPENAI_PROJECT_ID, as the openai SDK did, and none when unset', () => {
+    const scoped = resolveModelConfig({ settings: DEFAULT_SETTINGS, env: { OPENAI_API_KEY: 'k', OPENAI_ORG_ID: ' org_1 ', OPENAI_PROJECT_ID: 'proj_1' } });
+    expect(scoped).toMatchObject({ organization: 'org_1', project: 'proj_1' });
+    const plain = resolveModelConfig({ settings: DEFAULT_SETTINGS, env: { OPENAI_API_KEY: 'k' } });
+    expect('organization' in plain || 'project' in plain).toBe(false);
+  });
 });

@@ -21,13 +21,30 @@ export function resolvedModelName(settings: { model: string }, env: NodeJS.Proce
   return env.MINO_MODEL?.trim() || settings.model;
 }
 
-export function resolveModelConfig(sources: ModelConfigSources): { baseURL: string; model: string; apiKey: string; streamIdleTimeoutMs: number } {
+export function resolveModelConfig(sources: ModelConfigSources): {
+  baseURL: string;
+  model: string;
+  apiKey: string;
+  streamIdleTimeoutMs: number;
+  organization?: string;
+  project?: string;
+} {
   const apiKey = sources.env.OPENAI_API_KEY?.trim() || sources.storedApiKey?.trim();
   if (!apiKey) throw new ModelError('config', MISSING_KEY_MESSAGE);
   addLogSecrets([apiKey]);
   const baseURL = sources.env.OPENAI_BASE_URL?.trim() || sources.settings.baseUrl;
   const model = resolvedModelName(sources.settings, sources.env);
-  return { baseURL, model, apiKey, streamIdleTimeoutMs: sources.settings.streamIdleTimeout * 1000 };
+  // Read from the environment as the openai SDK does, for keys that belong to several organizations or projects.
+  const organization = sources.env.OPENAI_ORG_ID?.trim();
+  const project = sources.env.OPENAI_PROJECT_ID?.trim();
+  return {
+    baseURL,
+    model,
+    apiKey,
+    streamIdleTimeoutMs: sources.settings.streamIdleTimeout * 1000,
+    ...(organization ? { organization } : {}),
+    ...(project ? { project } : {}),
+  };
 }
 
 export function modelClientFor(sources: ModelConfigSources): ModelClient {

@@ -2,20 +2,22 @@
 // Text deltas are forwarded as they arrive; the answer is returned only when
 // the service says the response completed, so a half answer never reaches the
 // loop as if it were whole.
-import OpenAI from 'openai';
-import type { Response as ApiResponse, ResponseOutputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
+import type { Response as ApiResponse, ResponseCreateParamsStreaming, ResponseOutputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { fromApiOutput, toApiInput, toApiTools } from './apiItems';
 import { abortedError, droppedStreamError, failedResponseError, incompleteResponseError, notAStreamError, stoppedSendingError, toModelError } from './errors';
 import { findUnpairedCalls } from './history';
-import { httpFetch } from './httpFetch';
+import { postForEvents, ServiceEventError, type EventsResponse } from './responsesHttp';
 import { DEFAULT_MAX_RETRIES, retryCause, retryDelayMs, retryNotice, waitUnlessAborted, type RetryCause } from './retry';
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent, type ModelUsage } from './types';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 
 export interface ModelClientOptions {
-  /** Defaults to the SDK's (api.openai.com). */
+  /** Defaults to the baseUrl setting's (api.openai.com). */
   baseURL?: string;
   apiKey: string;
+  /** Sent as OpenAI-Organization / OpenAI-Project when set (OPENAI_ORG_ID / OPENAI_PROJECT_ID). */
+  organization?: string;
+  project?: string;
   model: string;
   /**
    * Retries of a request that failed before its stream began (429, 5xx, no
@@ -25,6 +27,7 @@ export interface ModelClientOptions {
   maxRetries?: number;
   /** The backoff's randomness (tests pin it); default Math.random. */
   random?: () => number;
+  /** Longest wait for the response's headers, per attempt (default 10 minutes). */
   timeoutMs?: number;
   /** Sent as parallel_tool_calls when set. */
   parallelToolCalls?: boolean;
@@ -37,27 +40,28 @@ export interface ModelClientOptions {
 }
 
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = DEFAULT_SETTINGS.streamIdleTimeout * 1000;
+const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
 
 
 export function createModelClient(opts: ModelClientOptions): ModelClient {
   const baseURL = opts.baseURL ?? DEFAULT_SETTINGS.baseUrl;
   const idleMs = opts.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
   const maxRetries = Math.max(0, opts.maxRetries ?? DEFAULT_MAX_RETRIES);
-  let sdk: OpenAI | undefined;
 
-  const configured = (): OpenAI => {
+  /** Where requests go: the base URL and /responses, joined as the openai SDK joined them. */
+  const configured = (): URL => {
     if (!opts.apiKey.trim()) throw new ModelError('config', 'No API key is set. Add your API key in Settings, then send your message again.');
     if (!opts.model.trim()) throw new ModelError('config', 'No model is set. Choose a model in Settings, then send your message again.');
     if (!URL.canParse(baseURL)) {
       throw new ModelError('config', `The base URL "${baseURL}" is not a valid URL. Correct it in Settings, then send your message again.`);
     }
-    // logLevel off: the SDK would otherwise print a malformed event's raw chunk to the console.
-    // maxRetries 0: the SDK would retry silently; respond() retries itself and says so.
-    sdk ??= new OpenAI({ apiKey: opts.apiKey, baseURL, maxRetries: 0, timeout: opts.timeoutMs, fetch: httpFetch, logLevel: 'off' });
-    return sdk;
+    if (!/^https?:$/.test(new URL(baseURL).protocol)) {
+      throw new ModelError('config', `The base URL "${baseURL}" is not an http or https URL. Correct it in Settings, then send your message again.`);
+    }
+    return new URL(`${baseURL.endsWith('/') ? baseURL.slice(0, -1) : baseURL}/responses`);
   };
 
-  async function stream(client: OpenAI, req: ModelRequest, signal: AbortSignal, idle: IdleTimer, onEvent: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
+  async function stream(url: URL, req: ModelRequest, signal: AbortSignal, idle: IdleTimer, onEvent: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
     const effort = req.reasoning?.effort;
     const errorContext = () => ({
       baseURL,
@@ -66,35 +70,35 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
       sentReasoning: req.reasoning !== undefined,
       sentEffort: effort !== undefined,
     });
-    let events: AsyncIterable<ResponseStreamEvent>;
+    const body: ResponseCreateParamsStreaming = {
+      model: opts.model,
+      instructions: req.instructions,
+      input: toApiInput(req.input),
+      // A request without tools offers none at all, rather than an empty list a service might read differently.
+      ...(req.tools.length > 0 ? { tools: toApiTools(req.tools) } : {}),
+      stream: true,
+      // Nothing is kept by the service: the session log is the only copy, so reasoning comes back encrypted.
+      store: false,
+      ...(req.cacheKey ? { prompt_cache_key: req.cacheKey } : {}),
+      ...(req.reasoning ? { include: ['reasoning.encrypted_content' as const], reasoning: { summary: 'auto' as const, ...(effort ? { effort } : {}) } } : {}),
+      ...(opts.parallelToolCalls === undefined ? {} : { parallel_tool_calls: opts.parallelToolCalls }),
+    };
+    let response: EventsResponse;
     try {
-      const { data, response } = await client.responses
-        .create(
-          {
-            model: opts.model,
-            instructions: req.instructions,
-            input: toApiInput(req.input),
-            // A request without tools offers none at all, rather than an empty list a service might read differently.
-            ...(req.tools.length > 0 ? { tools: toApiTools(req.tools) } : {}),
-            stream: true,
-            // Nothing is kept by the service: the session log is the only copy, so reasoning comes back encrypted.
-            store: false,
-            ...(req.cacheKey ? { prompt_cache_key: req.cacheKey } : {}),
-            ...(req.reasoning
-              ? { include: ['reasoning.encrypted_content' as const], reasoning: { summary: 'auto' as const, ...(effort ? { effort } : {}) } }
-              : {}),
-            ...(opts.parallelToolCalls === undefined ? {} : { parallel_tool_calls: opts.parallelToolCalls }),
-          },
-          { signal },
-        )
-        .withResponse();
-      // A web page or a JSON document answered with 200 is not the API, whatever the SDK makes of it.
-      const type = response.headers.get('content-type') ?? '';
-      if (!/^text\/event-stream\b/i.test(type)) {
-        await response.body?.cancel().catch(() => undefined);
-        throw notAStreamError(baseURL, response.status, type);
+      response = await postForEvents({
+        url,
+        apiKey: opts.apiKey,
+        ...(opts.organization ? { organization: opts.organization } : {}),
+        ...(opts.project ? { project: opts.project } : {}),
+        body: JSON.stringify(body),
+        signal,
+        timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      });
+      // A web page or a JSON document answered with 200 is not the API.
+      if (!/^text\/event-stream\b/i.test(response.contentType)) {
+        response.cancel();
+        throw notAStreamError(baseURL, response.status, response.contentType);
       }
-      events = data;
     } catch (error) {
       const failure = toModelError(error, errorContext());
       const cause = failure.kind === 'aborted' || idle.fired ? null : retryCause(error);
@@ -104,7 +108,8 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
     let completed: ApiResponse | undefined;
     const doneItems: ResponseOutputItem[] = [];
     try {
-      for await (const event of events) {
+      for await (const { data } of response.events) {
+        const event = data as ResponseStreamEvent;
         idle.reset();
         switch (event.type) {
           case 'response.output_text.delta':
@@ -124,14 +129,14 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
           case 'response.incomplete':
             throw incompleteResponseError(event.response.incomplete_details?.reason);
           case 'error':
-            // The SDK usually raises these itself; an unnamed SSE error event arrives here.
-            throw toModelError(new OpenAI.APIError(undefined, event, undefined, undefined), errorContext());
+            // A named SSE error event fails the stream while it is read; an unnamed one arrives here.
+            throw new ServiceEventError(event);
         }
       }
     } catch (error) {
       throw toModelError(error, errorContext());
     }
-    // The SDK ends the stream quietly when the request is aborted (by the person, or by the idle timer).
+    // A stream may also end quietly when the request is aborted (by the person, or by the idle timer).
     if (req.signal?.aborted) throw abortedError(req.signal.reason);
     if (idle.fired) throw stoppedSendingError(baseURL, idleMs);
     if (!completed) throw droppedStreamError();
@@ -158,7 +163,7 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
           `The conversation has tool calls without results (${unpaired.join(', ')}), so it was not sent to the model. Start a new session or use /clear, then send your message again.`,
         );
       }
-      const client = configured();
+      const url = configured();
       const attempts = maxRetries + 1;
       for (let attempt = 1; ; attempt += 1) {
         if (req.signal?.aborted) throw abortedError(req.signal.reason);
@@ -167,7 +172,7 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
         const signal = req.signal ? AbortSignal.any([req.signal, idle.signal]) : idle.signal;
         let retry: RetryableFailure;
         try {
-          return await stream(client, req, signal, idle, onEvent);
+          return await stream(url, req, signal, idle, onEvent);
         } catch (error) {
           // However the stop surfaced (an abort error while connecting, say), the silence was the reason.
           if (idle.fired && !req.signal?.aborted) throw stoppedSendingError(baseURL, idleMs);

@@ -1,6 +1,6 @@
 // Every way a model request can fail becomes one ModelError whose message
 // tells the person what happened and what to do next.
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { MalformedEventError, ServiceConnectionError, ServiceEventError, ServiceStatusError, ServiceTimeoutError } from './responsesHttp';
 import { ModelError } from './types';
 
 const SEND_AGAIN = 'then send your message again.';
@@ -38,13 +38,8 @@ export function notAStreamError(baseURL: string, status: number, contentType: st
   );
 }
 
-/** The SDK's words for an event whose data is not JSON. */
-function isMalformedStream(error: unknown): boolean {
-  return error instanceof SyntaxError && /malformed server-sent event/i.test(error.message);
-}
-
-/** The service's own words, without the SDK's "500 " prefix. */
-function serviceMessage(error: APIError): string {
+/** The service's own words, without the "500 " prefix. */
+function serviceMessage(error: ServiceStatusError | ServiceEventError): string {
   const body = error.error as { message?: unknown } | undefined;
   if (body && typeof body.message === 'string' && body.message) return body.message;
   return error.message.replace(/^\d{3}\s+/, '');
@@ -79,18 +74,18 @@ export interface RequestContext {
   sentEffort?: boolean;
 }
 
-/** Maps an error thrown by the SDK (while connecting or while reading the stream). */
+/** Maps an error thrown while connecting or while reading the stream (responsesHttp.ts). */
 export function toModelError(error: unknown, ctx: RequestContext): ModelError {
   if (error instanceof ModelError) return error;
-  if (ctx.aborted || error instanceof APIUserAbortError) return abortedError(error);
-  if (isMalformedStream(error)) {
+  if (ctx.aborted) return abortedError(error);
+  if (error instanceof MalformedEventError) {
     return new ModelError(
       'stream',
       `The model service at ${ctx.baseURL} sent a stream Mino could not read (an event that is not valid JSON), so the answer was dropped. If it keeps happening, check that the base URL in Settings is a Responses API service, then send your message again.`,
       { cause: error },
     );
   }
-  if (error instanceof APIConnectionTimeoutError) {
+  if (error instanceof ServiceTimeoutError) {
     const within = ctx.timeoutMs ? ` within ${Math.round(ctx.timeoutMs / 1000)} seconds` : ' in time';
     return new ModelError(
       'http',
@@ -98,7 +93,7 @@ export function toModelError(error: unknown, ctx: RequestContext): ModelError {
       { cause: error },
     );
   }
-  if (error instanceof APIConnectionError) {
+  if (error instanceof ServiceConnectionError) {
     const cause = error.cause instanceof Error && error.cause.message ? `: ${error.cause.message}` : '';
     return new ModelError(
       'http',
@@ -106,7 +101,7 @@ export function toModelError(error: unknown, ctx: RequestContext): ModelError {
       { cause: error },
     );
   }
-  if (error instanceof APIError && error.status !== undefined) {
+  if (error instanceof ServiceStatusError) {
     const status = error.status;
     const text = serviceMessage(error);
     if (status === 400 && isContextLengthRefusal(error.code, text)) return contextLengthError(`HTTP 400: ${text}`, error);
@@ -131,8 +126,8 @@ export function toModelError(error: unknown, ctx: RequestContext): ModelError {
               : `The model service refused the request (HTTP ${status}: ${text}). Check the base URL and the model name in Settings, ${SEND_AGAIN}`;
     return new ModelError('http', message, { status, cause: error });
   }
-  if (error instanceof APIError) {
-    // No status: an `error` event inside an otherwise good stream.
+  if (error instanceof ServiceEventError) {
+    // An `error` event inside an otherwise good stream.
     return new ModelError(
       'stream',
       `The model service reported an error while answering: ${serviceMessage(error)}. ${capitalize(SEND_AGAIN)}`,

@@ -1,9 +1,10 @@
 // When a model request that failed before its stream began is worth sending
-// again, and after how long. Mino retries itself (the SDK's own retries are
-// off) so that the person is told each time: "The model service answered 429
+// again, and after how long. Mino retries itself, rather than in the request
+// (responsesHttp.ts), so that the person is told each time: "The model service answered 429
 // (rate limited); retrying in 4 s (attempt 2 of 4)". A stream that already
 // began is never retried: part of the answer has been shown.
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ServiceConnectionError, ServiceStatusError, ServiceTimeoutError } from './responsesHttp';
 
 /** Retries after the first attempt unless configured otherwise: four attempts in all. */
 export const DEFAULT_MAX_RETRIES = 3;
@@ -38,12 +39,12 @@ function retryableStatus(status: number): boolean {
 /** A request that failed before any answer, in a way that may pass on a later try; null for anything else. */
 export function retryCause(error: unknown): RetryCause | null {
   // A timeout already waited as long as the person allowed; an abort was asked for.
-  if (error instanceof APIConnectionTimeoutError) return null;
-  if (error instanceof APIConnectionError) {
+  if (error instanceof ServiceTimeoutError) return null;
+  if (error instanceof ServiceConnectionError) {
     const cause = error.cause instanceof Error && error.cause.message ? ` (${error.cause.message})` : '';
     return { what: `could not be reached${cause}`, askedMs: null };
   }
-  if (error instanceof APIError && error.status !== undefined && retryableStatus(error.status)) {
+  if (error instanceof ServiceStatusError && retryableStatus(error.status)) {
     const words = STATUS_WORDS[error.status] ?? 'server error';
     return { what: `answered ${error.status} (${words})`, askedMs: retryAfterMs(error.headers) };
   }
@@ -51,10 +52,14 @@ export function retryCause(error: unknown): RetryCause | null {
 }
 
 /** The wait a response asks for: `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | null {
-  const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+export function retryAfterMs(headers: IncomingHttpHeaders | undefined, now = Date.now()): number | null {
+  const header = (name: string) => {
+    const value = headers?.[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const ms = Number.parseFloat(header('retry-after-ms') ?? '');
   if (Number.isFinite(ms) && ms >= 0) return Math.round(ms);
-  const value = headers?.get('retry-after')?.trim();
+  const value = header('retry-after')?.trim();
   if (!value) return null;
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number.parseFloat(value) * 1000);
   const date = Date.parse(value);
