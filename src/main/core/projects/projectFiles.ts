@@ -118,16 +118,20 @@ export async function searchProjectFiles(root: string, query: string, caps: Part
       const listed = await listProjectDirectory(root, dir);
       if (!listed.ok) continue;
       for (const entry of listed.entries) {
-        if (isHidden(entry.name)) continue;
         if (visited >= maxVisited) {
           truncated = true;
           break;
         }
         visited++;
+        // The name rules cost far more than the match (every spelling of every name is judged), so a file
+        // that does not match is passed over before they run; a folder is judged to know whether to go in.
+        const p = entryOf(dir, entry.name);
+        const score = matchScore(entry.name, p, needle);
+        if (score === null && entry.kind !== 'dir') continue;
+        if (isHidden(entry.name)) continue;
         const file = toProjectFile(dir, entry);
-        const score = matchScore(file, needle);
         if (score !== null) found.push({ file, score, depth });
-        if (file.kind === 'dir' && file.protectedBy === null && !file.skippedInSearch) next.push(file.path as ProjectPath);
+        if (file.kind === 'dir' && file.protectedBy === null && !file.skippedInSearch) next.push(p);
       }
       if (truncated) break;
     }
@@ -142,12 +146,12 @@ export async function searchProjectFiles(root: string, query: string, caps: Part
   };
 }
 
-function matchScore(file: ProjectFile, needle: string): number | null {
+function matchScore(entryName: string, entryPath: string, needle: string): number | null {
   if (needle === '') return 0;
-  const name = file.name.toLowerCase();
+  const name = entryName.toLowerCase();
   if (name.startsWith(needle)) return 0;
   if (name.includes(needle)) return 1;
-  const p = file.path.toLowerCase();
+  const p = entryPath.toLowerCase();
   if (p.startsWith(needle)) return 2;
   if (p.includes(needle)) return 3;
   return null;
