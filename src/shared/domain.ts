@@ -80,6 +80,8 @@ export const SessionSummarySchema = z.object({
   id: SessionIdSchema,
   projectDir: z.string(),
   firstPrompt: z.string(),
+  /** The title the person gave it; null until they rename it (then the first prompt, shortened, names it). */
+  title: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

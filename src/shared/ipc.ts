@@ -22,6 +22,7 @@ import { ReversalPlanSchema, ReversalReportSchema, ReversalTargetSchema, Session
 import { SettingsPatchSchema, SettingsViewSchema } from './settings';
 import { FileListInputSchema, FileListingSchema, FileSearchInputSchema, FileSearchSchema } from './files';
 import { issuesText } from './zodIssues';
+import { SessionTitleSchema } from './sessionTitle';
 
 /** What crosses the boundary: `invoke` loses error types, so refusals travel as values. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -157,7 +158,18 @@ export const INVOKE_CHANNELS = {
   // Sessions belong to the window that opened them; the service knows which from the sender, never the payload.
   'sessions:list': { method: 'listSessions', input: NoInput, output: z.array(SessionSummarySchema) },
   'sessions:new': { method: 'newSession', input: NoInput, output: SessionOpenResultSchema },
-  'sessions:open': { method: 'openSession', input: z.strictObject({ id: SessionIdSchema }), output: SessionOpenResultSchema },
+  // `where` (default: here if this window has no session, else a new window): `here` closes this window's session first.
+  'sessions:open': {
+    method: 'openSession',
+    input: z.strictObject({ id: SessionIdSchema, where: z.enum(['here', 'new-window'], { error: 'Open a session "here" or in a "new-window".' }).optional() }),
+    output: SessionOpenResultSchema,
+  },
+  // Names a saved session of this window's project (open anywhere or not); the title is kept in its log.
+  'sessions:rename': {
+    method: 'renameSession',
+    input: z.strictObject({ id: SessionIdSchema, title: SessionTitleSchema }),
+    output: SessionSummarySchema,
+  },
   'sessions:current': { method: 'getCurrentSession', input: NoInput, output: SessionViewSchema.nullable() },
   'sessions:clear': { method: 'clearSession', input: NoInput, output: SessionViewSchema },
   'sessions:acknowledge': { method: 'acknowledgeUnknownResults', input: NoInput, output: SessionViewSchema },

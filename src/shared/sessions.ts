@@ -184,6 +184,8 @@ export const EditSummaryInputSchema = z.strictObject({
 export const SessionViewSchema = z.object({
   id: SessionIdSchema,
   projectDir: z.string(),
+  /** What the session is called: the person's title, or its first question shortened (shared/sessionTitle.ts). */
+  title: z.string(),
   /** Memory-only; never saved. */
   mode: PermissionModeSchema,
   /** A turn is running. */

@@ -49,6 +49,7 @@ describe('handler outputs', () => {
       'sessions:acknowledge': () => undefined,
       'sessions:clear': () => undefined,
       'sessions:open': () => ({ id: sessionId }),
+      'sessions:rename': () => ({ id: sessionId, title: 'Greeting change' }),
       'links:check': () => ({ url: 'https://example.com/docs' }),
       'links:open': () => ({ id: linkId }),
       'changes:list': () => undefined,

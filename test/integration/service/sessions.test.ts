@@ -29,7 +29,7 @@ describe('sessions through the service', () => {
     const { client, session } = await h.clientWithSession('a');
     expect(session).toMatchObject({ projectDir: h.project, busy: false, unknownCalls: [], past: [], loadProblems: [] });
     expect(await client.value('sessions:current')).toEqual(session);
-    expect(h.contexts.at(-1)).toEqual({ client: client.id, context: { project: { path: h.project, name: 'project' }, session: { id: session.id, label: 'New session' } } });
+    expect(h.contexts.at(-1)).toEqual({ client: client.id, context: { project: { path: h.project, name: 'project' }, session: { id: session.id, label: 'Untitled session' } } });
 
     const second = await client.value<SessionOpenResult>('sessions:new');
     expect(second).toEqual({ where: 'elsewhere', sessionId: expect.any(String) });

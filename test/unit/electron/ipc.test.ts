@@ -52,6 +52,7 @@ const VALID: Record<InvokeChannel, unknown> = {
   'sessions:list': undefined,
   'sessions:new': undefined,
   'sessions:open': { id: '0123456789abcdef0123456789abcdef' },
+  'sessions:rename': { id: '0123456789abcdef0123456789abcdef', title: 'Greeting change' },
   'sessions:current': undefined,
   'sessions:clear': undefined,
   'sessions:acknowledge': undefined,

@@ -42,7 +42,7 @@ describe('the session lock', () => {
 
 describe('window titles', () => {
   it('names a session by its first question, on one line and shortened', () => {
-    expect(sessionLabel(null)).toBe('New session');
+    expect(sessionLabel(null)).toBe('Untitled session');
     expect(sessionLabel('  fix\n the   build ')).toBe('fix the build');
     const long = sessionLabel('x'.repeat(100));
     expect(long).toHaveLength(60);

@@ -37,9 +37,9 @@ describe('listSessions', () => {
     await sessionAt(other, '2024-05-01T00:00:00.000Z', [['elsewhere', '2024-05-01T00:00:01.000Z']]);
 
     expect(await listSessions(t.home, t.project)).toEqual([
-      { id: newer, projectDir: t.project, firstPrompt: 'add a README', createdAt: '2024-02-01T00:00:00.000Z', updatedAt: '2024-04-01T00:00:00.000Z' },
-      { id: older, projectDir: t.project, firstPrompt: 'fix the build', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-03-01T00:00:00.000Z' },
-      { id: empty, projectDir: t.project, firstPrompt: '', createdAt: '2024-01-15T00:00:00.000Z', updatedAt: '2024-01-15T00:00:00.000Z' },
+      { id: newer, projectDir: t.project, firstPrompt: 'add a README', title: null, createdAt: '2024-02-01T00:00:00.000Z', updatedAt: '2024-04-01T00:00:00.000Z' },
+      { id: older, projectDir: t.project, firstPrompt: 'fix the build', title: null, createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-03-01T00:00:00.000Z' },
+      { id: empty, projectDir: t.project, firstPrompt: '', title: null, createdAt: '2024-01-15T00:00:00.000Z', updatedAt: '2024-01-15T00:00:00.000Z' },
     ]);
     expect((await listSessions(t.home)).map((s) => s.firstPrompt)).toEqual(['elsewhere', 'add a README', 'fix the build', '']);
   });

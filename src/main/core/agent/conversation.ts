@@ -32,6 +32,7 @@ import { systemPrompt } from './systemPrompt';
 import { runTurn, type TurnOutcome } from './runTurn';
 import { ToolRegistry } from './toolRegistry';
 import { errorText, log as trail } from '../log/log';
+import { checkedSessionTitle } from '../../../shared/sessionTitle';
 
 export interface ConversationDeps {
   homeDir: string;
@@ -109,6 +110,8 @@ export class Conversation {
   private sawReasoning: boolean;
   /** The context in use after the last turn or compaction, for the meter; null until counted. */
   private lastContext: ContextUse | null = null;
+  /** The title the person gave the session (its last title record); null until they rename it. */
+  private namedTitle: string | null = null;
 
   private constructor(
     private readonly deps: ConversationDeps,
@@ -190,6 +193,7 @@ export class Conversation {
       );
       // Records before a compaction were not read; a window showing the whole transcript reads the log itself then.
       conversation.loadedRecords = loaded.skippedRecords ? null : loaded.records;
+      conversation.namedTitle = loaded.title;
       return conversation;
     } catch (error) {
       await log.close();
@@ -344,6 +348,22 @@ export class Conversation {
       this.unknown = [];
     }
     return calls;
+  }
+
+  /** The title the person gave the session; null until they rename it. */
+  get title(): string | null {
+    return this.namedTitle;
+  }
+
+  /**
+   * Names the session (saved as a title record; the model never sees it). Allowed
+   * while a turn runs: the record changes no history and is written in log order.
+   */
+  async rename(title: string): Promise<string> {
+    const checked = checkedSessionTitle(title);
+    await this.log.append({ type: 'title', title: checked });
+    this.namedTitle = checked;
+    return checked;
   }
 
   /** `/clear`: same session id, empty history from here on. */

@@ -5,8 +5,8 @@ import type { SessionSummary } from '../../../shared/domain';
 import { minoPaths } from '../config/minoHome';
 import { readPrivateFile } from '../config/readPrivateFile';
 import { isSessionId } from './ids';
-import { parseLine, splitLog } from './logLines';
-import { MAX_SESSION_FILE_BYTES, recordTime } from './load';
+import { lineRefs, parseLine, splitLog } from './logLines';
+import { lastTitle, MAX_SESSION_FILE_BYTES, recordTime } from './load';
 import { errorText, log } from '../log/log';
 import { errorCode } from '../../../shared/errors';
 
@@ -71,7 +71,7 @@ async function summarize(file: string, id: string): Promise<SessionSummary | und
       break;
     }
   }
-  return { id, projectDir: header.projectDir, firstPrompt, createdAt: header.createdAt, updatedAt };
+  return { id, projectDir: header.projectDir, firstPrompt, title: lastTitle(content, lineRefs(content)), createdAt: header.createdAt, updatedAt };
 }
 
 async function realPathOrSelf(dir: string): Promise<string> {

@@ -57,6 +57,8 @@ export interface LoadedSession {
   unknownCalls: UnknownCall[];
   /** E.g. a truncated last line that was (or will be) set aside. */
   problems: Array<{ line: number; message: string }>;
+  /** The title the person last gave the session (found in the whole log, skipped part too); null if never renamed. */
+  title: string | null;
 }
 
 interface OpenCall extends UnknownCall {
@@ -76,6 +78,7 @@ export interface LoadOptions {
 }
 
 const COMPACTION_PREFIX = Buffer.from('{"type":"compaction"', 'utf8');
+const TITLE_PREFIX = Buffer.from('{"type":"title"', 'utf8');
 const CALL_ID = /"call_id":"((?:[^"\\]|\\.)*)"/g;
 
 /** The bytes of a session file as read once; loading parses them and opening for append checks against them. */
@@ -285,6 +288,7 @@ export async function parseSession(
         return;
       }
       case 'turn_end':
+      case 'title':
       // Checkpoint records say what files were and became; the model history holds none of them.
       case 'change':
       case 'reversal_start':
@@ -310,6 +314,7 @@ export async function parseSession(
     skippedRecords: skipTo > 1,
     unknownCalls: unknown.filter((call) => !acknowledged.has(call.call_id)),
     problems,
+    title: lastTitle(content, refs),
   };
 }
 
@@ -318,15 +323,31 @@ function unknownCall(call: OpenCall): UnknownCall {
   return { call_id, name, arguments: args, ...(temp_files ? { temp_files } : {}), ...(process_mark ? { process_mark } : {}) };
 }
 
-/** The `keptFrom` of the last compaction record, found from the end by its first bytes; null when there is none. */
-function lastCompactionKeptFrom(content: Buffer, refs: LineRef[]): number | null {
+/** The last good record whose line starts with `prefix` (as saved records start with their type), found from the end. */
+function lastRecordStarting<T extends SessionRecord['type']>(
+  content: Buffer,
+  refs: LineRef[],
+  prefix: Buffer,
+  type: T,
+  accept: (record: Extract<SessionRecord, { type: T }>, index: number) => boolean = () => true,
+): Extract<SessionRecord, { type: T }> | null {
   for (let i = refs.length - 1; i > 0; i -= 1) {
     const ref = refs[i]!;
-    if (ref.end - ref.start < COMPACTION_PREFIX.length || !content.subarray(ref.start, ref.start + COMPACTION_PREFIX.length).equals(COMPACTION_PREFIX)) continue;
+    if (ref.end - ref.start < prefix.length || !content.subarray(ref.start, ref.start + prefix.length).equals(prefix)) continue;
     const parsed = parseLine(decodeLine(content, ref).text);
-    if (parsed.ok && parsed.record.type === 'compaction' && parsed.record.keptFrom <= i) return parsed.record.keptFrom;
+    if (parsed.ok && parsed.record.type === type && accept(parsed.record as Extract<SessionRecord, { type: T }>, i)) return parsed.record as Extract<SessionRecord, { type: T }>;
   }
   return null;
+}
+
+/** The `keptFrom` of the last compaction record; null when there is none. */
+function lastCompactionKeptFrom(content: Buffer, refs: LineRef[]): number | null {
+  return lastRecordStarting(content, refs, COMPACTION_PREFIX, 'compaction', (record, index) => record.keptFrom <= index)?.keptFrom ?? null;
+}
+
+/** The title of the last title record, read from the bytes, so a resume that skips old records still has it. */
+export function lastTitle(content: Buffer, refs: LineRef[] = lineRefs(content)): string | null {
+  return lastRecordStarting(content, refs, TITLE_PREFIX, 'title')?.title ?? null;
 }
 
 export function recordTime(record: SessionRecord): string {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ConfirmationSchema, PermissionModeSchema, SessionIdSchema, ToolStatusSchema, TURN_END_STATUSES } from '../../../shared/domain';
 import type { OutputItem } from '../model/types';
+import { SessionTitleSchema } from '../../../shared/sessionTitle';
 
 export const SESSION_FORMAT_VERSION = 1;
 
@@ -106,6 +107,8 @@ export const SessionRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('acknowledge'), call_ids: z.array(z.string().min(1)), at }),
   /** /clear: same session id, the model history is empty from here on. */
   z.object({ type: z.literal('clear'), at }),
+  /** The person named the session; the last one names it. Not part of the model's history. */
+  z.object({ type: z.literal('title'), title: SessionTitleSchema, at }),
   z.object({ type: z.literal('turn_end'), status: z.enum(TURN_END_STATUSES), message: z.string().optional(), at }),
   /**
    * A file tool is about to change `path` (saved under the file's lock, after

@@ -127,6 +127,7 @@ export function replayEvents(records: readonly SessionRecord[], display: ToolDis
       case 'session':
       case 'acknowledge':
       case 'clear':
+      case 'title':
       case 'change':
       case 'reversal_start':
       case 'reversal_step':

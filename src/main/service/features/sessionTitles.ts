@@ -1,23 +1,17 @@
-// What a window shows in its title: the project and the session's first
-// question, shortened, so a person can tell windows apart.
+// What a window shows in its title: the project and the session's title (the
+// person's, or its first question shortened), so a person can tell windows apart.
 import * as path from 'node:path';
 import type { Project } from '../../../shared/ipc';
 import type { ClientId, ClientRegistry } from '../clients';
 import type { ServicePorts } from '../ports';
 import type { OpenSession } from './openSession';
 import { errorText, log } from '../../core/log/log';
+import { sessionLabel } from '../../../shared/sessionTitle';
 
-const LABEL_LENGTH = 60;
+export { sessionLabel };
 
 export function projectOf(projectDir: string): Project {
   return { path: projectDir, name: path.basename(projectDir) || projectDir };
-}
-
-/** The first question, shortened; "New session" until there is one. */
-export function sessionLabel(firstQuestion: string | null): string {
-  const text = firstQuestion?.replace(/\s+/g, ' ').trim() ?? '';
-  if (!text) return 'New session';
-  return text.length > LABEL_LENGTH ? `${text.slice(0, LABEL_LENGTH - 1)}…` : text;
 }
 
 /** Reports what the client shows now (its window title follows this). */
@@ -29,7 +23,7 @@ export function announceContext(
 ): void {
   if (!ports.clientContextChanged || !clients.has(client)) return;
   const project = clients.state(client).project;
-  const shown = session ? { id: session.id, label: sessionLabel(session.firstQuestion) } : null;
+  const shown = session ? { id: session.id, label: sessionLabel(session.firstQuestion, session.conversation.title) } : null;
   try {
     ports.clientContextChanged(client, { project, session: shown });
   } catch (error) {

@@ -9,6 +9,7 @@ import type { SessionRecord } from '../../core/sessions/records';
 import { replayEvents } from '../../core/sessions/replayEvents';
 import type { OpenSession } from './openSession';
 import { errorText, log } from '../../core/log/log';
+import { sessionLabel } from '../../../shared/sessionTitle';
 
 // The view shows what was saved; the log was validated when the session opened, so showing it needs no tool checks.
 const acceptEveryCall = () => ({ ok: true }) as const;
@@ -32,6 +33,7 @@ export async function sessionView(
   const view: SessionView = {
     id: session.id,
     projectDir: session.conversation.projectDir,
+    title: sessionLabel(session.firstQuestion, session.conversation.title),
     mode,
     busy: session.turn !== null,
     unknownCalls: session.conversation.unknownCalls.map((call) => ({
@@ -53,7 +55,7 @@ export async function sessionView(
   }
   const first = past.find((event) => event.type === 'user_message');
   session.firstQuestion = first?.type === 'user_message' ? first.text : null;
-  return { ...view, past, context: await contextUse(session), summary: summaryView(session, past) };
+  return { ...view, title: sessionLabel(session.firstQuestion, session.conversation.title), past, context: await contextUse(session), summary: summaryView(session, past) };
 }
 
 /** As last counted, or counted now for a window that just opened the session; null (and logged) if it cannot be. */

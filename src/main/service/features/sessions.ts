@@ -14,6 +14,7 @@ import { loadSettings } from '../../core/config/settings';
 import { checkProjectDir } from '../../core/projects/checkProject';
 import { sessionFile } from '../../core/sessions/ids';
 import { listSessions } from '../../core/sessions/list';
+import { renameSavedSession } from '../../core/agent/renameSession';
 import type { SessionRecord } from '../../core/sessions/records';
 import { SessionLog } from '../../core/sessions/sessionLog';
 import type { ClientId, ClientRegistry, ClientState } from '../clients';
@@ -106,8 +107,13 @@ export class Sessions {
     });
   }
 
-  /** Opens a saved session here, or points at the window that has it. */
-  openById(client: ClientId, id: SessionId): Promise<SessionOpenResult> {
+  /**
+   * Opens a saved session, or points at the window that has it. `where`
+   * (default: here if the client has no session, else a new window): `here`
+   * closes the client's own session first (refused while its turn runs);
+   * `new-window` opens it in a window of its own.
+   */
+  openById(client: ClientId, id: SessionId, where?: 'here' | 'new-window'): Promise<SessionOpenResult> {
     return this.lock.exclusive(async () => {
       const state = this.deps.clients.state(client);
       const owned = this.open.get(id);
@@ -117,9 +123,15 @@ export class Sessions {
         return { where: 'elsewhere', sessionId: id };
       }
       await this.requireSavedSession(id);
-      if (state.session) {
+      if (where === 'new-window' || (state.session && where !== 'here')) {
         await this.requireOpener()(id);
         return { where: 'elsewhere', sessionId: id };
+      }
+      if (state.session) {
+        const mine = this.open.get(state.session);
+        if (mine?.turn) throw new Error('This window\'s session is still running a turn. Stop it or wait for it to end, then open the other session.');
+        await this.close(state.session, WINDOW_CLOSED_REASON);
+        state.session = null;
       }
       await this.lock.closed(id);
       const made = this.makeDeps();
@@ -134,6 +146,30 @@ export class Sessions {
         await made.close();
         throw error;
       }
+    });
+  }
+
+  /**
+   * Names a saved session of the client's project: through its Conversation
+   * when a window here has it open (that window's header and title follow),
+   * else with one record under the session's lock.
+   */
+  rename(client: ClientId, id: SessionId, title: string): Promise<SessionSummary> {
+    return this.lock.exclusive(async () => {
+      const project = this.deps.clients.state(client).project;
+      if (!project) throw new Error(NO_PROJECT_MESSAGE);
+      const summary = (await listSessions(this.deps.homeDir, project.path)).find((saved) => saved.id === id);
+      if (!summary) throw new Error(`There is no saved session ${id} in this project. It may have been deleted; reload the list and choose another.`);
+      const owned = this.open.get(id);
+      let saved: string;
+      if (owned) {
+        saved = await owned.conversation.rename(title);
+        await this.changed(owned);
+      } else {
+        await this.lock.closed(id);
+        saved = await renameSavedSession(this.deps.homeDir, id, title, 'desktop window');
+      }
+      return { ...summary, title: saved };
     });
   }
 
