@@ -70,9 +70,10 @@ async function startSessionIn(page: Page, picker: FakeFolderPicker, project: str
   picker.willPick(project);
   await page.getByRole('button', { name: 'Open project…' }).click();
   await page.getByRole('button', { name: 'New session' }).click();
-  const header = page.getByTestId('header-session');
-  await expect(header).toHaveText(/^[0-9a-f]{32}$/);
-  return (await header.textContent()) ?? '';
+  // The id is on the sidebar's detail line, which a narrow window folds away; the layout carries it too.
+  const layout = page.getByTestId('session-layout');
+  await expect(layout).toHaveAttribute('data-session-id', /^[0-9a-f]{32}$/);
+  return (await layout.getAttribute('data-session-id')) ?? '';
 }
 
 export const test = base.extend<{ mino: MinoHarness } & MinoOptions>({

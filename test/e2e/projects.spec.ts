@@ -10,7 +10,7 @@ test('opening the home directory (which contains ~/.mino) is refused with the re
   await page.getByRole('button', { name: 'Open project…' }).click();
   await expect(page.getByRole('alert')).toContainText(MINO_HOME_OVERLAP_MESSAGE);
   await expect(page.getByTestId('header-project')).toHaveText('None');
-  await expect(page.getByTestId('header-session')).toHaveText('None');
+  await expect(page.getByTestId('header-title')).toHaveText('No session');
   await expect(page.getByRole('button', { name: 'New session' })).toHaveCount(0);
   expect(mino.picker.calls).toBe(1);
   await expect(fs.access(path.join(mino.home, '.mino', 'recent-projects.json'))).rejects.toThrow();
@@ -29,7 +29,7 @@ test('a picked project opens with its directory in the header, lists its session
   expect(recent.projects.map((p: { path: string }) => p.path)).toEqual([mino.project]);
 
   await page.getByRole('button', { name: 'New session' }).click();
-  await expect(page.getByTestId('header-session')).toHaveText(/^[0-9a-f]{32}$/);
+  await expect(page.getByTestId('current-session-id')).toHaveText(/^[0-9a-f]{32}$/);
   await expect(page.getByLabel('Permission mode')).toHaveValue('manual');
   await expect(page.getByRole('textbox', { name: 'Message to Mino' })).toBeVisible();
 
@@ -49,7 +49,7 @@ test('a project that disappeared is refused from the recent list with the reason
   await fs.rm(gone, { recursive: true });
   await recent.click();
   await expect(page.getByRole('alert')).toContainText('does not exist');
-  await expect(page.getByTestId('header-session')).toHaveText('None');
+  await expect(page.getByTestId('header-title')).toHaveText('No session');
 });
 
 test('cancelling the folder picker leaves the start screen as it was', async ({ page, mino }) => {

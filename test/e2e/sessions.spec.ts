@@ -67,8 +67,8 @@ test('two session windows at once keep their own modes and their own asks', asyn
   expect(mino.asks).toEqual(['edit_file']);
   await expect(page.getByLabel('Permission mode')).toHaveValue('accept-edits');
   await expect(second.getByLabel('Permission mode')).toHaveValue('manual');
-  await expect(page.getByTestId('header-session')).toHaveText(first);
-  await expect(second.getByTestId('header-session')).toHaveText(secondId);
+  await expect(page.getByTestId('current-session-id')).toHaveText(first);
+  await expect(second.getByTestId('current-session-id')).toHaveText(secondId);
 });
 
 test('Stop ends a streaming turn cleanly: the partial answer stays, the turn says it was stopped, and the next question can be sent', async ({ page, mino }) => {
@@ -103,7 +103,7 @@ test('an unknown result from a crash must be acknowledged before the next questi
   const item = page.getByTestId('session-item').filter({ hasText: 'Change the greeting in greet.go' });
   await expect(item).toContainText(log.id);
   await item.getByRole('button', { name: 'Resume' }).click();
-  await expect(page.getByTestId('header-session')).toHaveText(log.id);
+  await expect(page.getByTestId('current-session-id')).toHaveText(log.id);
 
   const unknown = page.getByTestId('unknown-results');
   await expect(unknown).toContainText(
@@ -169,7 +169,7 @@ test('a resumed session shows its past the way it looked live, and clearing it k
   mino.picker.willPick(mino.project);
   await other.getByRole('button', { name: 'Open project…' }).click();
   await other.getByTestId('session-item').filter({ hasText: id }).getByRole('button', { name: 'Resume' }).click();
-  await expect(other.getByTestId('header-session')).toHaveText(id);
+  await expect(other.getByTestId('current-session-id')).toHaveText(id);
   await expect(other.getByTestId('user-message')).toContainText('Change the greeting in greet.go to "hello".');
   await expect(other.locator('[data-testid="tool-card"][data-tool="read_file"]').getByTestId('result-status')).toHaveText('[Tool result: completed]');
   await expect(other.locator('[data-testid="tool-card"][data-tool="edit_file"]').getByTestId('tool-output')).toContainText('Edited greet.go');
@@ -181,7 +181,7 @@ test('a resumed session shows its past the way it looked live, and clearing it k
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Clear session' }).click();
   await expect(other.getByText('No messages yet.')).toBeVisible();
-  await expect(other.getByTestId('header-session')).toHaveText(id);
+  await expect(other.getByTestId('current-session-id')).toHaveText(id);
   await expect(other.getByTestId('window-message')).toContainText('Session cleared');
 });
 
@@ -193,9 +193,9 @@ test('a session open in another window is not opened twice: that window is focus
   await second.getByRole('button', { name: 'Open project…' }).click();
   await second.getByTestId('session-item').filter({ hasText: id }).getByRole('button', { name: 'Resume' }).click();
   await expect(second.getByRole('status')).toHaveText(`Session ${id} is open in another window; that window was brought to the front.`);
-  await expect(second.getByTestId('header-session')).toHaveText('None');
+  await expect(second.getByTestId('header-title')).toHaveText('No session');
   expect(mino.focused).toHaveLength(1);
-  await expect(page.getByTestId('header-session')).toHaveText(id);
+  await expect(page.getByTestId('current-session-id')).toHaveText(id);
 });
 
 test('"New session" inside a session opens it in its own window, which shows it', async ({ page, mino }) => {
@@ -205,10 +205,10 @@ test('"New session" inside a session opens it in its own window, which shows it'
   await expect.poll(() => mino.openedWindows.length).toBe(1);
   const created = mino.openedWindows[0] ?? '';
   await expect(page.getByTestId('window-message')).toHaveText(`The new session ${created} opened in its own window.`);
-  await expect(page.getByTestId('header-session')).toHaveText(id);
+  await expect(page.getByTestId('current-session-id')).toHaveText(id);
 
   const window2 = await mino.openSecondPage(`?session=${created}`);
-  await expect(window2.getByTestId('header-session')).toHaveText(created);
+  await expect(window2.getByTestId('current-session-id')).toHaveText(created);
   await expect(window2.getByTestId('header-project')).toHaveText(mino.project);
   await expect(window2.getByLabel('Permission mode')).toHaveValue('manual');
 });

@@ -16,6 +16,7 @@ import { ApiKeyNotice } from '../features/settings/ApiKeyNotice';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { api, errorMessage } from '../lib/api';
 import { sessionToOpen } from '../lib/launchParams';
+import { Banner } from '../components/Banner';
 import { Header } from './Header';
 
 function projectOf(dir: string): Project {
@@ -35,6 +36,11 @@ export function App() {
   const [message, setMessage] = useState<Message | null>(null);
   const session = useSessionWindow();
   const approvals = useApprovalQueue();
+  // The approval queue's message the person closed; a new message (there is none in between) shows again.
+  const [dismissedApproval, setDismissedApproval] = useState<string | null>(null);
+  useEffect(() => {
+    if (approvals.message === null) setDismissedApproval(null);
+  }, [approvals.message]);
   const { adopt } = session;
 
   useEffect(() => {
@@ -109,7 +115,7 @@ export function App() {
       <div className="shell">
         <Header
           project={project}
-          sessionId={view?.id ?? null}
+          sessionTitle={view?.title ?? null}
           mode={view?.mode ?? null}
           context={view?.context ?? null}
           onModeChanged={(mode) => session.patch({ mode })}
@@ -118,20 +124,9 @@ export function App() {
         />
         <main className="main" id="main">
           <ApiKeyNotice checkAgain={settingsClosed} onOpenSettings={() => setSettingsOpen(true)} />
-          {message &&
-            (message.isError ? (
-              <p className="error banner" role="alert">
-                {message.text}
-              </p>
-            ) : (
-              <p className="info banner-info" role="status" data-testid="window-message">
-                {message.text}
-              </p>
-            ))}
-          {approvals.message && (
-            <p className="info banner-info" data-testid="approval-message">
-              {approvals.message}
-            </p>
+          {message && <Banner text={message.text} isError={message.isError} testId={message.isError ? 'window-error' : 'window-message'} onDismiss={() => setMessage(null)} />}
+          {approvals.message && approvals.message !== dismissedApproval && (
+            <Banner text={approvals.message} testId="approval-message" onDismiss={() => setDismissedApproval(approvals.message)} />
           )}
           {!project ? (
             <StartScreen onOpened={openProject} />

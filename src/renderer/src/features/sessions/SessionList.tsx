@@ -1,5 +1,6 @@
-// Saved sessions of the project: id, first prompt, last update, and a Resume button each.
+// Saved sessions of the project: title, id, last update, and a Resume button each.
 import type { SessionSummary } from '../../../../shared/domain';
+import { sessionLabel } from '../../../../shared/sessionTitle';
 
 function when(iso: string): string {
   const date = new Date(iso);
@@ -24,12 +25,14 @@ export function SessionList({ sessions, currentId, busy, onResume, labelledBy }:
       {shown.map((session) => (
         <li key={session.id} className="session-item" data-testid="session-item" data-session-id={session.id}>
           <div className="session-summary">
-            <span className="session-prompt">{session.firstPrompt || '(no question yet)'}</span>
+            <span className="session-prompt" title={session.title ?? session.firstPrompt}>
+              {sessionLabel(session.firstPrompt, session.title)}
+            </span>
             <span className="muted small">
               <span className="session-id">{session.id}</span> · updated {when(session.updatedAt)}
             </span>
           </div>
-          <button type="button" onClick={() => onResume(session.id)} disabled={busy} aria-label={`Resume session ${session.id}: ${session.firstPrompt || 'no question yet'}`}>
+          <button type="button" onClick={() => onResume(session.id)} disabled={busy} aria-label={`Resume session ${session.id}: ${sessionLabel(session.firstPrompt, session.title)}`}>
             Resume
           </button>
         </li>

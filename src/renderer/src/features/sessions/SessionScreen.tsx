@@ -1,17 +1,23 @@
-// One session in its window: actions, problems found on load, unknown results
-// to acknowledge, the transcript, and the composer.
-import { useMemo } from 'react';
+// One session in its window, laid out in columns: the project's sessions on
+// the left (a toggle on a narrow window) and the conversation (actions,
+// problems found on load, unknown results to acknowledge, the transcript with
+// the project's files beside it, the composer).
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { SessionView } from '../../../../shared/sessions';
 import { Composer } from '../../app/Composer';
 import { api } from '../../lib/api';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { SessionSkills } from '../skills/SessionSkills';
 import { FilePanel } from '../files/FilePanel';
 import { Transcript } from '../transcript/Transcript';
 import { useSessionChanges } from '../changes/useSessionChanges';
 import { withChangeSummaries } from '../changes/transcriptChanges';
 import type { TranscriptState } from '../transcript/transcriptModel';
+import { NARROW_WINDOW_QUERY } from './sessionLayout';
+import { SessionSidebar } from './SessionSidebar';
 import { SessionToolbar } from './SessionToolbar';
 import { UnknownResults } from './UnknownResults';
+import './SessionScreen.css';
 
 interface SessionScreenProps {
   view: SessionView;
@@ -21,46 +27,69 @@ interface SessionScreenProps {
 }
 
 export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionScreenProps) {
+  const ids = useId();
   const { changes, refresh } = useSessionChanges(view.id, view.busy);
   const items = useMemo(() => withChangeSummaries(transcript.items, changes), [transcript.items, changes]);
   const blocked = view.unknownCalls.length > 0 ? 'Acknowledge the unknown results above before asking another question.' : null;
+  const narrow = useMediaQuery(NARROW_WINDOW_QUERY);
+  // Open beside the conversation on a wide window; on a narrow one only when asked for.
+  const [sidebarOpen, setSidebarOpen] = useState(!narrow);
+  useEffect(() => setSidebarOpen(!narrow), [narrow]);
+  const sidebarId = `${ids}-sidebar`;
+
   return (
-    <>
-      <SessionToolbar view={view} onAdopt={onAdopt} onMessage={onMessage} onChangesReviewed={refresh} />
-      <SessionSkills sessionId={view.id} busy={view.busy} />
-      {view.loadProblems.length > 0 && (
-        <section className="banner" aria-label="Problems found when loading this session">
-          {view.loadProblems.map((problem) => (
-            <p key={problem}>{problem}</p>
-          ))}
-        </section>
-      )}
-      {view.unknownCalls.length > 0 && (
-        <UnknownResults
-          calls={view.unknownCalls}
-          onAcknowledge={async () => {
-            try {
-              onAdopt(await api.acknowledgeUnknownResults());
-            } catch (failure) {
-              onMessage(failure instanceof Error ? failure.message : String(failure), true);
-            }
-          }}
+    <div className={`session-layout${narrow ? ' narrow' : ''}${sidebarOpen ? ' with-sidebar' : ''}`} data-testid="session-layout" data-session-id={view.id}>
+      {sidebarOpen && (
+        <SessionSidebar
+          id={sidebarId}
+          view={view}
+          onAdopt={onAdopt}
+          onMessage={onMessage}
+          onClose={narrow ? () => setSidebarOpen(false) : undefined}
         />
       )}
-      <div className="session-body">
-        <Transcript items={items} summarizedBefore={transcript.summarizedBefore} busy={view.busy} />
-        <FilePanel busy={view.busy} />
-      </div>
-      <Composer
-        busy={view.busy}
-        blockedReason={blocked}
-        onSend={async (text) => {
-          await api.sendMessage({ text });
-        }}
-        onStop={async () => {
-          await api.stopTurn();
-        }}
-      />
-    </>
+      <section className="session-main" aria-label="Conversation">
+        <div className="session-bar">
+          <button type="button" className="sidebar-toggle" aria-expanded={sidebarOpen} aria-controls={sidebarId} onClick={() => setSidebarOpen((open) => !open)}>
+            Sessions
+          </button>
+          <SessionToolbar view={view} onAdopt={onAdopt} onMessage={onMessage} onChangesReviewed={refresh} />
+          <SessionSkills sessionId={view.id} busy={view.busy} />
+        </div>
+        {view.loadProblems.length > 0 && (
+          <section className="banner" aria-label="Problems found when loading this session">
+            {view.loadProblems.map((problem) => (
+              <p key={problem}>{problem}</p>
+            ))}
+          </section>
+        )}
+        {view.unknownCalls.length > 0 && (
+          <UnknownResults
+            calls={view.unknownCalls}
+            onAcknowledge={async () => {
+              try {
+                onAdopt(await api.acknowledgeUnknownResults());
+              } catch (failure) {
+                onMessage(failure instanceof Error ? failure.message : String(failure), true);
+              }
+            }}
+          />
+        )}
+        <div className="session-body">
+          <Transcript items={items} summarizedBefore={transcript.summarizedBefore} busy={view.busy} />
+          <FilePanel busy={view.busy} />
+        </div>
+        <Composer
+          busy={view.busy}
+          blockedReason={blocked}
+          onSend={async (text) => {
+            await api.sendMessage({ text });
+          }}
+          onStop={async () => {
+            await api.stopTurn();
+          }}
+        />
+      </section>
+    </div>
   );
 }
