@@ -1,6 +1,7 @@
 // @mentions in the composer: typing `@` and part of a path suggests project
 // files (never protected ones); the keyboard picks one; the message the model
 // receives carries the mention, and its instructions say what one names.
+import * as path from 'node:path';
 import { expect, test } from './fixtures';
 
 test.beforeEach(async ({ mino }) => {
@@ -73,3 +74,24 @@ test('protected files are never suggested', async ({ page, mino }) => {
   await page.keyboard.type(' @server');
   await expect(page.getByText('No project file matches “@server”.')).toBeVisible();
 });
+
+// The README's picture of the file list and the @ suggestions (UPDATE_SCREENSHOTS=1 writes docs/screenshots).
+for (const theme of ['light', 'dark'] as const) {
+  test(`the file list and @ suggestions render for the README in the ${theme} theme`, async ({ page, mino }, testInfo) => {
+    await page.setViewportSize({ width: 1200, height: 760 });
+    await page.emulateMedia({ colorScheme: theme });
+    await mino.writeProject({ 'README.md': '# demo\n', 'src/util/strings.ts': 'export {};\n', 'package.json': '{}\n' });
+    await mino.open();
+    await mino.startSession();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const panel = page.getByTestId('file-panel');
+    await panel.getByRole('button', { name: 'src/', exact: true }).click();
+    await expect(panel.getByRole('button', { name: 'util/', exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Message to Mino' }).click();
+    await page.keyboard.type('Explain @sr');
+    await expect(page.getByRole('listbox', { name: 'Files to mention' }).getByRole('option')).toHaveText(['src/', 'src/util/', 'src/main.ts', 'src/util/strings.ts']);
+    const file = `files-and-mentions${theme === 'dark' ? '-dark' : ''}.png`;
+    const where = process.env.UPDATE_SCREENSHOTS === '1' ? path.resolve(__dirname, '../../docs/screenshots', file) : testInfo.outputPath(file);
+    await page.screenshot({ path: where, animations: 'disabled', caret: 'hide' });
+  });
+}
