@@ -33,7 +33,13 @@ export function followTheme(root: HTMLElement = document.documentElement): () =>
   };
   apply();
   media.addEventListener('change', apply);
-  const stop = api.onSettingsChanged((view) => adopt(view.settings));
+  let stop: () => void;
+  try {
+    stop = api.onSettingsChanged((view) => adopt(view.settings));
+  } catch {
+    // A page not connected to Mino keeps the system's theme; the window itself says it is not connected.
+    return () => media.removeEventListener('change', apply);
+  }
   // Unreadable settings keep the system's theme; the Settings dialog shows why they could not be read.
   api.getSettings().then((view) => adopt(view.settings), () => undefined);
   return () => {
