@@ -78,7 +78,9 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByLabel('Permission mode')).toHaveValue('manual');
 
     await page.getByRole('button', { name: 'Settings' }).click();
-    await expect(page.getByRole('dialog', { name: 'Settings' }).getByLabel('Theme', { exact: true })).toBeEnabled();
+    const themeChoice = page.getByRole('dialog', { name: 'Settings' }).getByLabel('Theme', { exact: true });
+    await expect(themeChoice).toBeEnabled();
+    await themeChoice.scrollIntoViewIfNeeded();
     await shot('settings');
   });
 }
