@@ -1,4 +1,5 @@
-// An axe scan of every main state of the window, in the light and the dark
+// An axe scan of every main state of the window (the file list and the
+// session's panels included, wherever they show), in the light and the dark
 // theme: no serious or critical finding (contrast included, as rendered).
 import type { Page } from '@playwright/test';
 import { ask, expect, GREET_GO, test } from './fixtures';
@@ -14,7 +15,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`every main state passes an axe scan in the ${colorScheme} theme`, async ({ page, mino }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme });
-    await mino.writeProject({ 'greet.go': GREET_GO });
+    // A protected file, so the file list shows one marked.
+    await mino.writeProject({ 'greet.go': GREET_GO, '.env': 'TOKEN=x\n' });
     mino.picker.willPick(mino.project);
     await mino.open();
     await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
@@ -61,6 +63,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await changes.getByTestId('changed-file').first().getByText('Show diff').click();
     await expectAccessible(page, 'the changes view');
     await changes.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // The composer's @ suggestions.
+    const composer = page.getByRole('textbox', { name: 'Message to Mino' });
+    await composer.click();
+    await page.keyboard.type('Explain @gr');
+    await expect(page.getByRole('listbox', { name: 'Files to mention' }).getByRole('option')).toHaveText(['greet.go']);
+    await expectAccessible(page, 'the mention suggestions');
+    await page.keyboard.press('Escape');
+    await composer.fill('');
 
     // Settings.
     await page.getByRole('button', { name: 'Settings' }).click();
