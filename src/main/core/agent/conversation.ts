@@ -112,6 +112,8 @@ export class Conversation {
   private lastContext: ContextUse | null = null;
   /** The title the person gave the session (its last title record); null until they rename it. */
   private namedTitle: string | null = null;
+  /** The MCP problems the last turn told of: one that stands is told once, one that cleared and came back again. */
+  private standingProblems: ReadonlySet<string> = new Set();
 
   private constructor(
     private readonly deps: ConversationDeps,
@@ -392,7 +394,8 @@ export class Conversation {
       }
       for (const notice of this.deps.notices ? await this.deps.notices() : []) options.onEvent?.({ type: 'notice', message: notice });
       const external = this.deps.externalTools ? await this.deps.externalTools(this.projectDir) : { tools: [], problems: [] };
-      for (const problem of external.problems) options.onEvent?.({ type: 'notice', message: problem });
+      for (const problem of external.problems) if (!this.standingProblems.has(problem)) options.onEvent?.({ type: 'notice', message: problem });
+      this.standingProblems = new Set(external.problems);
       const offered = [...this.deps.builtinTools, ...external.tools];
       const counter = await tokenCounterFor(settings.model);
       const onEvent = options.onEvent;
