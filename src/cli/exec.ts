@@ -11,6 +11,7 @@ import { configuredSettings, loadSettings } from '../main/core/config/settings';
 import { isLoosening, MODE_WARNINGS } from '../main/core/policy/modes';
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionLockedError } from '../main/core/locks/sessionLock';
+import { sandboxAvailability } from '../main/core/sandbox/availability';
 import { SessionLoadError } from '../main/core/sessions/load';
 import { SessionSaveError } from '../main/core/sessions/sessionErrors';
 import { removedTempFilesText, survivorsText } from '../shared/sessions';
@@ -109,6 +110,8 @@ async function execInHome(args: ExecArgs, io: ExecIo, rawIo: ExecIo, homeDir: st
   const setup = await cliSessionDeps(homeDir, io, fail);
   if (typeof setup === 'number') return setup;
   const { deps, close } = setup;
+  // The turn's first notice waits for the sandbox probe (on Linux a run of bwrap); started now, it runs while the session opens.
+  if (setup.settings.bashSandbox !== false) void sandboxAvailability().catch(() => undefined);
 
   let conversation: Conversation;
   if (args.sessionId) {

@@ -7,7 +7,7 @@ import type { CompactionEvent, ContextUse } from '../../../shared/sessions';
 import { ContextBudget } from '../context/budget';
 import { promptCacheKey } from '../context/cacheKey';
 import { compact, replaceWithSummary, type HistoryPositions } from '../context/compact';
-import { tokenCounterFor } from '../context/tokens';
+import { tokenCounterFor, turnCounterFor } from '../context/tokens';
 import { reasoningRequest, type ReasoningSetting } from '../model/reasoning';
 import type { HistoryItem, ModelClient, ReasoningEffort } from '../model/types';
 import { loadSession, parseSession, readSessionFile, type UnknownCall } from '../sessions/load';
@@ -397,7 +397,8 @@ export class Conversation {
       for (const problem of external.problems) if (!this.standingProblems.has(problem)) options.onEvent?.({ type: 'notice', message: problem });
       this.standingProblems = new Set(external.problems);
       const offered = [...this.deps.builtinTools, ...external.tools];
-      const counter = await tokenCounterFor(settings.model);
+      // Counted with a free upper bound until a decision needs the tokenizer, which is then loaded (context/tokens.ts).
+      const counter = turnCounterFor(settings.model);
       const onEvent = options.onEvent;
       const outcome = runTurn(text, {
         log: this.log,
@@ -425,7 +426,7 @@ export class Conversation {
         usedCallIds: this.usedCallIds,
         budget: {
           budget: this.budget,
-          counter,
+          ...counter,
           settings: { window: settings.contextWindow, compactAt: settings.compactAt },
           positions: this.positions,
         },

@@ -51,7 +51,10 @@ export interface TurnOptions {
 /** The session's context budget, as one turn needs it. */
 export interface TurnBudget {
   budget: ContextBudget;
+  /** Counts the turn's tokens; may start as a free upper bound of the exact counter (context/tokens.ts). */
   counter: TokenCounter;
+  /** The exact counter, where `counter` is only a bound of it: loaded when a count from the bound settles nothing, then kept as `counter`. */
+  exact?: () => Promise<TokenCounter>;
   settings: ContextSettings;
   /** Record positions of history items, where a compaction may cut; the turn adds its message's. */
   positions: HistoryPositions;
@@ -70,23 +73,23 @@ const NOT_RUN_STOPPED = 'Not run: the person stopped the turn before this call s
 export async function runTurn(userText: string, options: TurnOptions): Promise<TurnOutcome> {
   const emit = (event: TurnEvent) => options.onEvent?.(event);
   const usage: TurnUsage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
-  const ending = () => {
+  const ending = async () => {
     const budget = options.budget;
     const context = budget
-      ? { used: budget.budget.used(budget.counter, options.history, { instructions: options.instructions, tools: options.tools.specs() }), window: budget.settings.window }
+      ? { used: await usedTokens(budget, options.history, { instructions: options.instructions, tools: options.tools.specs() }), window: budget.settings.window }
       : undefined;
     return { usage, ...(context ? { context } : {}) };
   };
   try {
     const outcome = await runTurnSteps(userText, options, emit, usage);
     await options.log.append({ type: 'turn_end', status: outcome.status, ...(outcome.message ? { message: outcome.message } : {}) });
-    emit({ type: 'turn_end', ...outcome, ...ending() });
+    emit({ type: 'turn_end', ...outcome, ...(await ending()) });
     return outcome;
   } catch (error) {
     if (!(error instanceof SessionSaveError)) throw error;
     // The log can no longer be trusted to hold what happens next, so nothing further runs.
     const outcome: TurnOutcome = { status: 'failed', message: error.message };
-    emit({ type: 'turn_end', ...outcome, ...ending() });
+    emit({ type: 'turn_end', ...outcome, ...(await ending()) });
     return outcome;
   }
 }
@@ -135,8 +138,9 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
     emit({ type: 'assistant_start', request: requests });
 
     if (budget) {
-      const used = budget.budget.used(budget.counter, history, { instructions: options.instructions, tools: specs });
-      if (used >= compactionThreshold(budget.settings)) {
+      const threshold = compactionThreshold(budget.settings);
+      const used = await usedTokens(budget, history, { instructions: options.instructions, tools: specs }, threshold);
+      if (used >= threshold) {
         const failed = await compactInTurn(options, budget, used, emit, specs);
         if (failed) return failed;
       }
@@ -155,7 +159,7 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
         if (error.kind === 'aborted') return stopped();
         if (error.kind === 'context_length' && budget && !retriedAfterOverflow) {
           retriedAfterOverflow = true;
-          const used = budget.budget.used(budget.counter, history, { instructions: options.instructions, tools: specs });
+          const used = await usedTokens(budget, history, { instructions: options.instructions, tools: specs });
           const failed = await compactInTurn(options, budget, used, emit, specs, error.message);
           if (failed) return failed;
           continue;
@@ -208,6 +212,29 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
 }
 
 /** Compacts before a request of this turn; the turn's end when compaction failed, else null. */
+/** The exact counter, loaded now if the turn so far counted with a bound of it. */
+async function exactCounter(budget: TurnBudget): Promise<TokenCounter> {
+  if (budget.exact) {
+    budget.counter = await budget.exact();
+    delete budget.exact;
+  }
+  return budget.counter;
+}
+
+/**
+ * Tokens a request with this history would use. A count from a bound of the
+ * exact counter that is below `below` is returned as it is: the exact count is
+ * below too, which is all the caller asks. Any other count is made exactly.
+ */
+async function usedTokens(budget: TurnBudget, history: readonly HistoryItem[], fixed: { instructions: string; tools: readonly ToolSpec[] }, below?: number): Promise<number> {
+  if (budget.exact && budget.budget.counts(history)) {
+    const bound = budget.budget.used(budget.counter, history, fixed);
+    if (below !== undefined && bound < below) return bound;
+    await exactCounter(budget);
+  }
+  return budget.budget.used(budget.counter, history, fixed);
+}
+
 async function compactInTurn(
   options: TurnOptions,
   budget: TurnBudget,
@@ -223,7 +250,7 @@ async function compactInTurn(
     positions: budget.positions,
     log: options.log,
     model: options.model,
-    counter: budget.counter,
+    counter: await exactCounter(budget),
     window,
     trigger: 'auto',
     inTurn: true,

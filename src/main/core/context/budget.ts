@@ -35,6 +35,11 @@ export class ContextBudget {
     this.reported = null;
   }
 
+  /** Whether used() counts anything itself for this history, rather than only repeating what the service reported. */
+  counts(history: readonly HistoryItem[]): boolean {
+    return !this.reported || this.reported.coveredItems !== history.length;
+  }
+
   /** Tokens a request with this history would use. */
   used(counter: TokenCounter, history: readonly HistoryItem[], fixed: { instructions: string; tools: readonly ToolSpec[] }): number {
     if (this.reported && this.reported.coveredItems <= history.length) {

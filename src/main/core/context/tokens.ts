@@ -3,6 +3,13 @@
 // o200k_base encoding; any other model, or a tokenizer that cannot be loaded,
 // gets a conservative estimate (it counts high, so Mino compacts early rather
 // than late). Which one is in use is named, so it can be logged.
+//
+// Loading the tokenizer (a 2.5 MB module and its tables) takes longer than
+// everything else `mino exec` does before its first request, and most
+// requests do not need it: until a session nears its compaction point, an
+// upper bound decides "no compaction yet" as surely as the exact count would.
+// A turn counts with that bound first and loads the tokenizer only when the
+// bound does not settle the question (turnCounterFor, agent/runTurn.ts).
 import type { HistoryItem } from '../model/types';
 
 export interface TokenCounter {
@@ -21,6 +28,20 @@ export const ESTIMATE_COUNTER: TokenCounter = {
   count: (text) => Math.ceil((Buffer.byteLength(text, 'utf8') * 2) / 5),
 };
 
+/**
+ * Never counts less than o200k_base (or any byte-level BPE tokenizer): each of
+ * its tokens stands for at least one byte of the UTF-8 text, so a text has at
+ * most as many tokens as bytes. The estimate above cannot stand in for it:
+ * measured with o200k_base, JSON, hex, base64 and punctuation-dense or random
+ * text take 1.3-2.3 bytes a token, so the estimate counts them up to 46% low.
+ * Prose and code take about 4.4, so the bound counts them about 4.4 times
+ * high, which only matters once it nears the compaction point.
+ */
+export const BYTE_BOUND_COUNTER: TokenCounter = {
+  name: 'upper bound (1 token per byte)',
+  count: (text) => Buffer.byteLength(text, 'utf8'),
+};
+
 /** Model names whose tokenizer is o200k_base. */
 const O200K_FAMILY = /^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o[1-9]|chatgpt-|codex|gpt-oss)/i;
 
@@ -28,6 +49,8 @@ const O200K_FAMILY = /^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o[1-9]|chatgpt-|codex|gpt
 const PER_ITEM_TOKENS = 4;
 
 let o200k: Promise<TokenCounter | null> | undefined;
+/** The tokenizer once loaded, so a later turn counts exactly from the start. */
+let o200kLoaded: TokenCounter | undefined;
 
 /** Loaded on first use: the encoding's tables take a few tens of megabytes, which a session that never counts should not pay. */
 function loadO200k(): Promise<TokenCounter | null> {
@@ -35,7 +58,8 @@ function loadO200k(): Promise<TokenCounter | null> {
     (module) => {
       // Special-token text in a file or a message is ordinary text here.
       const options = { disallowedSpecial: new Set<string>() };
-      return { name: 'gpt-tokenizer o200k_base', count: (text: string) => module.countTokens(text, options) };
+      o200kLoaded = { name: 'gpt-tokenizer o200k_base', count: (text: string) => module.countTokens(text, options) };
+      return o200kLoaded;
     },
     () => null,
   );
@@ -46,6 +70,19 @@ function loadO200k(): Promise<TokenCounter | null> {
 export async function tokenCounterFor(model: string): Promise<TokenCounter> {
   if (!O200K_FAMILY.test(model.trim())) return ESTIMATE_COUNTER;
   return (await loadO200k()) ?? ESTIMATE_COUNTER;
+}
+
+/**
+ * The counter a turn starts with, and how to get the exact one when it is only
+ * a bound of it (`exact` set): the tokenizer once loaded; before that, the
+ * free upper bound, whose count below a limit proves the exact count is below
+ * it too, while any other decision needs `exact()`. For a model without a
+ * tokenizer it is the estimate, as tokenCounterFor gives.
+ */
+export function turnCounterFor(model: string): { counter: TokenCounter; exact?: () => Promise<TokenCounter> } {
+  if (!O200K_FAMILY.test(model.trim())) return { counter: ESTIMATE_COUNTER };
+  if (o200kLoaded) return { counter: o200kLoaded };
+  return { counter: BYTE_BOUND_COUNTER, exact: () => tokenCounterFor(model) };
 }
 
 /** The text of an item that the service counts as input. */
