@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Confirmation } from '../../../src/shared/domain';
 import type { TurnEvent } from '../../../src/shared/sessions';
+import { LIVE_OUTPUT_TAIL_CHARS } from '../../../src/shared/sessions';
 import {
+  appendLive,
   applyEvents,
+  clearProgress,
   EMPTY_TRANSCRIPT,
+  startWaiting,
   transcriptFrom,
   type ToolCardItem,
   type TranscriptItem,
@@ -152,7 +156,7 @@ describe('transcript from turn events', () => {
       { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: editConfirmation, asked: true, mode: 'manual' },
       { type: 'approval', callId: 'call_edit', approved: true },
       { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: 'Edited greet.go' },
-    ]);
+    ], 1000);
     expect(shown(state)).toEqual([
       {
         kind: 'tool',
@@ -166,6 +170,9 @@ describe('transcript from turn events', () => {
         asked: true,
         approved: true,
         result: { status: 'completed', output: 'Edited greet.go' },
+        // Ran from the approval on; the live output went with the result.
+        runningSince: 1000,
+        live: null,
       },
     ]);
   });
@@ -256,6 +263,8 @@ describe('transcript from turn events', () => {
         asked: null,
         approved: null,
         result: { status: 'unknown', output: 'The outcome is unknown.' },
+        runningSince: null,
+        live: null,
       },
       { kind: 'assistant', text: 'Checked.', streaming: false },
     ]);
@@ -276,6 +285,8 @@ describe('transcript from turn events', () => {
         asked: null,
         approved: null,
         result: { status: 'error', output: 'Not run: the turn was stopped.' },
+        runningSince: null,
+        live: null,
       },
     ]);
   });
@@ -375,7 +386,7 @@ describe('transcript from turn events', () => {
     expect(before).toEqual(snapshot);
     expect(after).not.toBe(before);
     expect(applyEvents(after, [])).toBe(after);
-    expect(EMPTY_TRANSCRIPT).toEqual({ items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0 });
+    expect(EMPTY_TRANSCRIPT).toEqual({ items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0, progress: { waitingSince: null, retry: null }, lastEnd: null });
   });
 
   it('folds the same events to the same transcript whether applied at once or one by one', () => {
@@ -431,5 +442,42 @@ describe('transcript from turn events', () => {
     expect(state.items.at(-1)).toMatchObject({ kind: 'summary', text: 'They asked one.', author: 'model' });
     const all = applyEvents(state, [compaction(0, 'They asked one and two.')]);
     expect(all.summarizedBefore).toBe(5);
+  });
+
+  it('waits for the model from the send until the first output, across a retry, and again from each request', () => {
+    let state = startWaiting(EMPTY_TRANSCRIPT, 100);
+    state = applyEvents(state, [{ type: 'user_message', text: 'go' }, { type: 'assistant_start', request: 1 }], 300);
+    expect(state.progress).toEqual({ waitingSince: 100, retry: null });
+    const retry = { type: 'model_retry', message: 'The model service answered 429 (rate limited); retrying in 4 s (attempt 2 of 4).', attempt: 2, attempts: 4, delayMs: 4000 } as const;
+    state = applyEvents(state, [retry], 500);
+    expect(state.progress).toEqual({ waitingSince: 100, retry: { message: retry.message, attempt: 2, attempts: 4, delayMs: 4000, at: 500 } });
+    state = applyEvents(state, [{ type: 'assistant_delta', delta: 'Hi' }], 4600);
+    expect(state.progress).toEqual({ waitingSince: null, retry: null });
+    state = applyEvents(state, [editCall(), { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: 'ok' }, { type: 'assistant_start', request: 2 }], 5000);
+    expect(state.progress.waitingSince).toBe(5000);
+    state = applyEvents(state, [{ type: 'turn_end', status: 'failed', message: 'The model service had a problem.' }], 6000);
+    expect(state.progress).toEqual({ waitingSince: null, retry: null });
+    expect(state.lastEnd).toEqual({ key: expect.any(String), status: 'failed' });
+    expect(clearProgress(startWaiting(state, 7000)).progress.waitingSince).toBeNull();
+  });
+
+  it('starts a call\'s clock when it runs (on approval, not while asked), gathers its live output, and drops it for the result', () => {
+    let state = transcriptFrom([{ type: 'tool_call', callId: 'b', name: 'bash', arguments: '{"command":"make"}', decision: 'ask', mode: 'manual', tool: { kind: 'bash', foldsOutput: false } }], 10);
+    state = applyEvents(state, [{ type: 'tool_confirmation', callId: 'b', name: 'bash', confirmation: { tool: 'bash', fields: [] }, asked: true, mode: 'manual' }], 20);
+    expect(tools(state)[0]).toMatchObject({ runningSince: null, live: null });
+    state = applyEvents(state, [{ type: 'approval', callId: 'b', approved: true }, { type: 'tool_output', callId: 'b', chunk: 'step 1\n' }], 2000);
+    state = applyEvents(state, [{ type: 'tool_output', callId: 'b', chunk: 'step 2\n' }, { type: 'tool_output', callId: 'other', chunk: 'not this card' }], 2500);
+    expect(tools(state)[0]).toMatchObject({ runningSince: 2000, live: { text: 'step 1\nstep 2\n', skipped: 0 } });
+    state = applyEvents(state, [{ type: 'tool_result', callId: 'b', name: 'bash', status: 'completed', output: 'step 1\nstep 2\nExit code: 0' }], 3000);
+    expect(tools(state)[0]).toMatchObject({ live: null, result: { status: 'completed' } });
+  });
+
+  it('keeps only the newest part of live output, counting what it dropped', () => {
+    const big = 'x'.repeat(LIVE_OUTPUT_TAIL_CHARS - 10);
+    let live = appendLive(null, big);
+    live = appendLive(live, '0123456789ABCDEFGHIJ', 7);
+    expect(live.text).toHaveLength(LIVE_OUTPUT_TAIL_CHARS);
+    expect(live.text.endsWith('0123456789ABCDEFGHIJ')).toBe(true);
+    expect(live.skipped).toBe(7 + 10);
   });
 });

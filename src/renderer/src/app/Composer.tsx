@@ -1,35 +1,82 @@
-// Where the next question is written. While a turn runs it offers Stop; while
-// unknown results wait for acknowledgment it explains why it will not send.
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+// Where the next question is written. Enter sends, Shift+Enter adds a line
+// (never while an input method is composing); while a turn runs it offers
+// Stop, and Escape stops it too; a turn that failed puts its message back
+// with Retry; while unknown results wait for acknowledgment it explains why
+// it will not send. It is the window's focus home (lib/focusHome).
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../lib/api';
+import { setFocusHome } from '../lib/focusHome';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { useMentions } from '../features/files/useMentions';
+import type { TranscriptState } from '../features/transcript/transcriptModel';
+import './Composer.css';
 
 interface ComposerProps {
   busy: boolean;
   /** Why sending is not possible right now; null when it is. */
   blockedReason: string | null;
+  /** How the latest turn ended; a failed one gives its message back. */
+  lastEnd?: TranscriptState['lastEnd'];
   onSend(text: string): Promise<void>;
   onStop(): Promise<void>;
 }
 
-export function Composer({ busy, blockedReason, onSend, onStop }: ComposerProps) {
+export const KEYS_HINT = 'Enter sends · Shift+Enter adds a line';
+
+/** An input method (Japanese, Chinese, ...) is composing: its Enter picks a candidate, it does not send. */
+function composing(event: KeyboardEvent): boolean {
+  return event.nativeEvent.isComposing || event.keyCode === 229;
+}
+
+export function Composer({ busy, blockedReason, lastEnd = null, onSend, onStop }: ComposerProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [stopping, setStopping] = useState(false);
   const mentions = useMentions(text, setText);
-  const canSend = !busy && !sending && blockedReason === null && text.trim() !== '';
+  /** The message box; the @ suggestions hold its ref. */
+  const box = mentions.inputProps.ref;
+  /** The message of the turn that failed, offered again. */
+  const [failed, setFailed] = useState<string | null>(null);
+  /** What was last sent, until its turn ends. */
+  const lastSent = useRef<string | null>(null);
+  const canSend = !busy && !sending && blockedReason === null;
 
-  async function send() {
-    if (!canSend) return;
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    // A session that opens here takes the keyboard at once.
+    element.focus();
+    return setFocusHome(element);
+  }, []);
+
+  // A failed turn gives its message back (unless the person has typed something new meanwhile).
+  const endKey = lastEnd?.key ?? null;
+  useEffect(() => {
+    if (endKey === null || lastEnd?.status === undefined) return;
+    const sent = lastSent.current;
+    lastSent.current = null;
+    if (lastEnd.status !== 'failed' || sent === null) return;
+    setFailed(sent);
+    setText((current) => (current.trim() === '' ? sent : current));
+    // Once per ended turn, keyed by its unique item key.
+  }, [endKey]);
+
+  async function send(message: string) {
+    if (!canSend || message.trim() === '') return;
     setSending(true);
     setError(null);
+    // Known before the request returns: a turn can fail (and give the message back) as soon as it starts.
+    lastSent.current = message;
+    setFailed(null);
+    setText('');
     try {
-      await onSend(text);
-      setText('');
+      await onSend(message);
     } catch (failure) {
+      // Not sent: the message stays where it was written.
+      lastSent.current = null;
+      setText((current) => (current === '' ? message : current));
       setError(errorMessage(failure));
     } finally {
       setSending(false);
@@ -45,23 +92,31 @@ export function Composer({ busy, blockedReason, onSend, onStop }: ComposerProps)
       setError(errorMessage(failure));
     } finally {
       setStopping(false);
+      // The Stop button goes away with the turn: the keyboard goes back to the message.
+      box.current?.focus();
     }
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void send();
+    void send(text);
   }
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (composing(event)) return;
+    // While @ suggestions are open, Enter, Tab, the arrows and Escape are the list's.
     if (mentions.onKeyDown(event)) return;
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+      // Enter (or Ctrl/⌘+Enter) sends; Shift+Enter falls through and adds a line.
       event.preventDefault();
-      void send();
+      void send(text);
+    } else if (event.key === 'Escape' && busy) {
+      event.preventDefault();
+      if (!stopping) void stop();
     }
   }
 
-  const hint = blockedReason ?? (busy ? 'Mino is working on your question.' : 'Ctrl+Enter (⌘+Enter) sends.');
+  const hint = blockedReason ?? (busy ? `Mino is working on your question. Escape or Stop ends the turn.` : `${KEYS_HINT}.`);
   return (
     <form className="composer" onSubmit={submit} aria-label="Message">
       <label htmlFor={id} className="visually-hidden">
@@ -79,8 +134,16 @@ export function Composer({ busy, blockedReason, onSend, onStop }: ComposerProps)
         aria-describedby={`${id}-hint`}
       />
       <ErrorMessage text={error} />
+      {failed !== null && !busy && (
+        <p className="composer-failed" role="status" data-testid="composer-failed">
+          The turn failed; your message is back in the box.{' '}
+          <button type="button" onClick={() => void send(failed)} disabled={!canSend}>
+            Retry
+          </button>
+        </p>
+      )}
       <div className="composer-bar">
-        <span id={`${id}-hint`} className="muted small">
+        <span id={`${id}-hint`} className="muted small" data-testid="composer-hint">
           {hint}
         </span>
         <span className="composer-actions">
@@ -89,7 +152,7 @@ export function Composer({ busy, blockedReason, onSend, onStop }: ComposerProps)
               Stop
             </button>
           )}
-          <button type="submit" className="primary" disabled={!canSend}>
+          <button type="submit" className="primary" disabled={!canSend || text.trim() === ''}>
             Send
           </button>
         </span>

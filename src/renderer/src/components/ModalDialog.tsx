@@ -1,8 +1,10 @@
 // One modal dialog for every question the app asks: the native <dialog> in
 // modal mode (the page behind is inert), focus kept inside (Tab cycles), a
-// chosen control focused on opening, and every way of dismissing it (Escape,
-// the window closing it) reported as one `onDismiss`.
+// chosen control focused on opening, focus back in the composer (or where it
+// was) on closing, and every way of dismissing it (Escape, the window closing
+// it) reported as one `onDismiss`.
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { focusHome } from '../lib/focusHome';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -35,7 +37,8 @@ export function ModalDialog({ labelledBy, describedBy, onDismiss, initialFocus, 
     initialFocus.current?.focus();
     return () => {
       if (dialog.open) dialog.close();
-      // Back to where the person was, if that is still on the page.
+      // Back to the composer when this was the last dialog, else to where the person was, if that is still on the page.
+      if (focusHome()) return;
       if (returnFocus?.isConnected) returnFocus.focus();
     };
   }, [initialFocus]);

@@ -1,5 +1,5 @@
 // After a project opens: start a new session or resume a saved one.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Project } from '../../../../shared/ipc';
 import type { SessionView } from '../../../../shared/sessions';
 import { api, errorMessage } from '../../lib/api';
@@ -19,6 +19,9 @@ export function SessionPicker({ project, onAdopt }: SessionPickerProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  // A project just opened: the keyboard is on its next step.
+  useEffect(() => start.current?.focus(), []);
 
   async function run(open: () => ReturnType<typeof api.newSession>, request: OpenRequest) {
     setBusy(true);
@@ -37,7 +40,7 @@ export function SessionPicker({ project, onAdopt }: SessionPickerProps) {
     <section className="start" aria-labelledby={`${ids}-title`}>
       <h1 id={`${ids}-title`}>Sessions in {project.name}</h1>
       <p className="muted">Start a new conversation, or resume a saved one where it left off.</p>
-      <button type="button" className="primary" onClick={() => run(api.newSession, 'new')} disabled={busy}>
+      <button type="button" className="primary" ref={start} onClick={() => run(api.newSession, 'new')} disabled={busy}>
         New session
       </button>
       <ErrorMessage text={error} />

@@ -76,11 +76,13 @@ export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionS
           />
         )}
         <div className="session-body">
-          <Transcript items={items} summarizedBefore={transcript.summarizedBefore} busy={view.busy} />
+          <Transcript items={items} summarizedBefore={transcript.summarizedBefore} busy={view.busy} progress={transcript.progress} />
           <FilePanel busy={view.busy} />
         </div>
         <Composer
+          key={view.id}
           busy={view.busy}
+          lastEnd={transcript.lastEnd}
           blockedReason={blocked}
           onSend={async (text) => {
             await api.sendMessage({ text });

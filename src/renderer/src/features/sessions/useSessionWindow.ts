@@ -5,7 +5,14 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { SessionView, TurnEvent } from '../../../../shared/sessions';
 import { api } from '../../lib/api';
 import { createFrameBatcher, type FrameBatcher } from '../../lib/frameBatcher';
-import { applyEvents, EMPTY_TRANSCRIPT, transcriptFrom, type TranscriptState } from '../transcript/transcriptModel';
+import { applyEvents, clearProgress, EMPTY_TRANSCRIPT, startWaiting, transcriptFrom, type TranscriptState } from '../transcript/transcriptModel';
+
+/** A turn began (the wait for the model starts before its first event) or nothing runs any more. */
+function withBusy(transcript: TranscriptState, wasBusy: boolean, busy: boolean): TranscriptState {
+  if (busy && !wasBusy) return startWaiting(transcript, Date.now());
+  if (!busy) return clearProgress(transcript);
+  return transcript;
+}
 
 interface WindowState {
   view: SessionView | null;
@@ -26,7 +33,10 @@ function reduce(state: WindowState, action: Action): WindowState {
       // Only the same session's state changes here: a change never carries the past a new transcript needs.
       if (!state.view || state.view.id !== action.view.id) return state;
       // Nor the meter and summary, which the turn's events keep current.
-      return { ...state, view: { ...action.view, context: action.view.context ?? state.view.context, summary: action.view.summary ?? state.view.summary } };
+      return {
+        transcript: withBusy(state.transcript, state.view.busy, action.view.busy),
+        view: { ...action.view, context: action.view.context ?? state.view.context, summary: action.view.summary ?? state.view.summary },
+      };
     case 'events': {
       const transcript = applyEvents(state.transcript, action.events);
       // A live question means a turn runs until its end arrives, even before the service's change event does.
@@ -42,8 +52,11 @@ function reduce(state: WindowState, action: Action): WindowState {
       const view = state.view.busy !== busy || state.view.context !== context ? { ...state.view, busy, context } : state.view;
       return { view, transcript };
     }
-    case 'patch':
-      return state.view ? { ...state, view: { ...state.view, ...action.patch } } : state;
+    case 'patch': {
+      if (!state.view) return state;
+      const view = { ...state.view, ...action.patch };
+      return { transcript: withBusy(state.transcript, state.view.busy, view.busy), view };
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { api, errorMessage } from '../../lib/api';
 import { McpServersSection } from './McpServersSection';
 import { SkillsSection } from '../skills/SkillsSection';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import { ModalDialog } from '../../components/ModalDialog';
 import { SettingInput } from './SettingInput';
 import {
   SETTING_FIELDS,
@@ -38,9 +39,9 @@ function keyStatusText(status: ApiKeyStatus | null): string {
   return 'No API key is set.';
 }
 
-/** A modal dialog (native <dialog>: focus is trapped and Escape closes it). */
+/** A modal dialog like every other (ModalDialog: Tab cycles inside, Escape closes it, focus goes back to the composer). */
 export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const ids = useId();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [path, setPath] = useState('');
@@ -53,13 +54,6 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
   const [keyError, setKeyError] = useState<string | null>(null);
   const [keySaved, setKeySaved] = useState(false);
   const [logDirectory, setLogDirectory] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -127,11 +121,13 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     setDraft((current) => (current ? { ...current, [name]: value } : current));
   }
 
+  // Mounted means shown (ModalDialog); the state above stays, and is loaded afresh on each opening.
+  if (!open) return null;
   return (
-    <dialog ref={dialogRef} className="dialog" aria-labelledby={`${ids}-title`} onClose={onClose}>
+    <ModalDialog labelledBy={`${ids}-title`} onDismiss={onClose} initialFocus={closeButton} testId="settings-dialog">
       <header className="dialog-header">
         <h2 id={`${ids}-title`}>Settings</h2>
-        <button type="button" className="ghost" onClick={onClose} aria-label="Close settings">
+        <button type="button" className="ghost" ref={closeButton} onClick={onClose} aria-label="Close settings">
           Close
         </button>
       </header>
@@ -213,6 +209,6 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
           )}
         </p>
       </section>
-    </dialog>
+    </ModalDialog>
   );
 }

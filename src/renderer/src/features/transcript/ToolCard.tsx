@@ -7,6 +7,7 @@ import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { ConfirmationFields, ConfirmationView } from '../../components/ConfirmationView';
 import { argumentFields } from './argumentFields';
 import type { ToolCardItem } from './transcriptModel';
+import { ToolEnding, ToolProgress } from './ToolProgress';
 
 const STATUS_TEXT: Record<ToolStatus, string> = {
   completed: 'completed',
@@ -78,6 +79,7 @@ export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
             {decision}
           </span>
         )}
+        <ToolEnding card={card} />
       </header>
       {card.confirmation ? (
         // What was shown before it ran stays on the card: fields and the whole diff.
@@ -104,7 +106,7 @@ export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
           )}
         </div>
       ) : (
-        card.approved !== null || card.asked !== true ? <p className="muted small">Running…</p> : null
+        <ToolProgress card={card} />
       )}
     </article>
   );

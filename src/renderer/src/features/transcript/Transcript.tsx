@@ -1,7 +1,8 @@
 // The conversation, virtualized: only the items near the viewport are in the
 // DOM, so a session with thousands of events scrolls as lightly as a new one.
 // It follows the newest item while the person is at the bottom, and stays put
-// when they have scrolled up to read.
+// when they have scrolled up to read, offering *Jump to latest* then. A
+// transient line at its end says what a running turn is waiting for.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
@@ -9,9 +10,11 @@ import { SafeMarkdown } from './SafeMarkdown';
 import { SummaryCard } from './SummaryCard';
 import { ToolCard } from './ToolCard';
 import { tokensText } from './tokensText';
-import type { TranscriptItem } from './transcriptModel';
+import type { TranscriptItem, TurnProgress as Progress } from './transcriptModel';
+import { TurnProgress } from './TurnProgress';
 import type { ChangesItem } from '../changes/transcriptChanges';
 import { TurnChangesSummary } from '../changes/TurnChangesSummary';
+import './Transcript.css';
 
 const NEAR_BOTTOM_PX = 48;
 
@@ -27,13 +30,17 @@ interface TranscriptProps {
   summarizedBefore?: number;
   /** A turn runs: the summary cannot be edited meanwhile. */
   busy?: boolean;
+  /** What the running turn waits for, shown at the end. */
+  progress?: Progress;
 }
 
-export function Transcript({ items, summarizedBefore = 0, busy = false }: TranscriptProps) {
+export function Transcript({ items, summarizedBefore = 0, busy = false, progress }: TranscriptProps) {
   const currentSummary = items.findLast((item) => item.kind === 'summary')?.key ?? null;
   const scroller = useRef<HTMLElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const following = useRef(true);
+  /** The person scrolled up: *Jump to latest* is offered. */
+  const [away, setAway] = useState(false);
 
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -67,11 +74,21 @@ export function Transcript({ items, summarizedBefore = 0, busy = false }: Transc
     if (newestUser !== lastUserKey.current) {
       lastUserKey.current = newestUser;
       following.current = true;
+      setAway(false);
     }
     if (!following.current) return;
     element.scrollTop = element.scrollHeight;
     placedAt.current = element.scrollTop;
-  }, [items, totalSize]);
+  }, [items, totalSize, progress?.waitingSince, progress?.retry]);
+
+  const jumpToLatest = () => {
+    const element = scroller.current;
+    following.current = true;
+    setAway(false);
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    placedAt.current = element.scrollTop;
+  };
 
   return (
     <section
@@ -86,6 +103,7 @@ export function Transcript({ items, summarizedBefore = 0, busy = false }: Transc
         const element = event.currentTarget;
         if (element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX) following.current = true;
         else if (element.scrollTop < placedAt.current - 1) following.current = false;
+        setAway(!following.current);
       }}
     >
       {items.length === 0 ? (
@@ -114,6 +132,12 @@ export function Transcript({ items, summarizedBefore = 0, busy = false }: Transc
             );
           })}
         </div>
+      )}
+      {progress && <TurnProgress progress={progress} />}
+      {away && (
+        <button type="button" className="jump-latest" onClick={jumpToLatest} data-testid="jump-latest">
+          Jump to latest
+        </button>
       )}
     </section>
   );

@@ -1,7 +1,8 @@
-// Folds the turn events of a session into the items a transcript shows. Pure,
-// so live events and a resumed session's past events take the same path.
+// Folds the turn events of a session into the items a transcript shows. Pure
+// (the time an event arrived is passed in), so live events and a resumed
+// session's past events take the same path.
 import type { Confirmation, Decision, PermissionMode, ToolDisplay, ToolStatus } from '../../../../shared/domain';
-import type { TurnEvent, TurnUsage } from '../../../../shared/sessions';
+import { LIVE_OUTPUT_TAIL_CHARS, type TurnEvent, type TurnUsage } from '../../../../shared/sessions';
 type TurnEndStatus = Extract<TurnEvent, { type: 'turn_end' }>['status'];
 
 export interface ToolCardItem {
@@ -20,6 +21,34 @@ export interface ToolCardItem {
   asked: boolean | null;
   approved: boolean | null;
   result: { status: ToolStatus; output: string } | null;
+  /** When the call began to run (ms since the epoch, the window's clock); null while it waits for a person, or never ran. */
+  runningSince: number | null;
+  /** What the running command printed so far (its newest part); dropped once the result arrives. */
+  live: LiveOutput | null;
+}
+
+/** The newest part of a running command's output, at most LIVE_OUTPUT_TAIL_CHARS. */
+export interface LiveOutput {
+  text: string;
+  /** Characters printed before `text` that are no longer kept. */
+  skipped: number;
+}
+
+/** A model request that failed before its answer and will be sent again. */
+export interface RetryNote {
+  message: string;
+  attempt: number;
+  attempts: number;
+  delayMs: number;
+  /** When it was announced (the window's clock). */
+  at: number;
+}
+
+/** What the running turn is waiting for, shown as a transient line at the end of the transcript. */
+export interface TurnProgress {
+  /** Waiting for the model's first output since then (the window's clock); null when output is arriving or nothing runs. */
+  waitingSince: number | null;
+  retry: RetryNote | null;
 }
 
 export type TranscriptItem =
@@ -42,20 +71,43 @@ export interface TranscriptState {
   nextKey: number;
   /** Items before this index were summarized by a compaction: still shown, marked as summarized. */
   summarizedBefore: number;
+  progress: TurnProgress;
+  /** How the latest turn ended (its item's key is unique), so the composer can offer a failed message again. */
+  lastEnd: { key: string; status: TurnEndStatus } | null;
 }
 
-export const EMPTY_TRANSCRIPT: TranscriptState = { items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0 };
+const NO_PROGRESS: TurnProgress = { waitingSince: null, retry: null };
 
-/** Applies events in order; returns a new state and leaves the old one untouched. */
-export function applyEvents(state: TranscriptState, events: readonly TurnEvent[]): TranscriptState {
+export const EMPTY_TRANSCRIPT: TranscriptState = { items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0, progress: NO_PROGRESS, lastEnd: null };
+
+/** Applies events in order, as arrived at `now`; returns a new state and leaves the old one untouched. */
+export function applyEvents(state: TranscriptState, events: readonly TurnEvent[], now: number = Date.now()): TranscriptState {
   if (events.length === 0) return state;
   const draft: TranscriptState = { ...state, items: state.items.slice() };
-  for (const event of events) applyEvent(draft, event);
+  for (const event of events) applyEvent(draft, event, now);
   return draft;
 }
 
-export function transcriptFrom(events: readonly TurnEvent[]): TranscriptState {
-  return applyEvents(EMPTY_TRANSCRIPT, events);
+export function transcriptFrom(events: readonly TurnEvent[], now: number = Date.now()): TranscriptState {
+  return applyEvents(EMPTY_TRANSCRIPT, events, now);
+}
+
+/** A message was sent (or the session became busy): the wait for the model starts now, before any event. */
+export function startWaiting(state: TranscriptState, now: number): TranscriptState {
+  return state.progress.waitingSince === null ? { ...state, progress: { ...state.progress, waitingSince: now } } : state;
+}
+
+/** Nothing runs any more: no progress to show. */
+export function clearProgress(state: TranscriptState): TranscriptState {
+  return state.progress === NO_PROGRESS ? state : { ...state, progress: NO_PROGRESS };
+}
+
+/** Appends output to a live view, keeping its newest LIVE_OUTPUT_TAIL_CHARS. */
+export function appendLive(live: LiveOutput | null, chunk: string, skipped = 0): LiveOutput {
+  const text = (live?.text ?? '') + chunk;
+  const excess = text.length - LIVE_OUTPUT_TAIL_CHARS;
+  const before = (live?.skipped ?? 0) + skipped;
+  return excess > 0 ? { text: text.slice(excess), skipped: before + excess } : { text, skipped: before };
 }
 
 function key(draft: TranscriptState, prefix: string): string {
@@ -87,7 +139,22 @@ function findOpenToolIndex(draft: TranscriptState, callId: string): number {
 
 /** A card for a call before anything is known of it. */
 export function newToolCard(key: string, callId: string, name: string): ToolCardItem {
-  return { kind: 'tool', key, callId, name, arguments: '', tool: null, decision: null, mode: null, confirmation: null, asked: null, approved: null, result: null };
+  return {
+    kind: 'tool',
+    key,
+    callId,
+    name,
+    arguments: '',
+    tool: null,
+    decision: null,
+    mode: null,
+    confirmation: null,
+    asked: null,
+    approved: null,
+    result: null,
+    runningSince: null,
+    live: null,
+  };
 }
 
 function addTool(draft: TranscriptState, callId: string, name: string, change: Partial<ToolCardItem>): void {
@@ -101,7 +168,17 @@ function updateTool(draft: TranscriptState, callId: string, name: string, change
   else draft.items[index] = { ...(draft.items[index] as ToolCardItem), ...change };
 }
 
-function applyEvent(draft: TranscriptState, event: TurnEvent): void {
+/** The model's output is arriving: nothing is waited for. */
+function outputArrived(draft: TranscriptState): void {
+  if (draft.progress !== NO_PROGRESS) draft.progress = NO_PROGRESS;
+}
+
+function waitFrom(draft: TranscriptState, now: number): void {
+  if (draft.progress.waitingSince === null) draft.progress = { ...draft.progress, waitingSince: now };
+}
+
+function applyEvent(draft: TranscriptState, event: TurnEvent, now: number): void {
+  applyProgress(draft, event, now);
   switch (event.type) {
     case 'user_message':
       endStreaming(draft);
@@ -110,6 +187,14 @@ function applyEvent(draft: TranscriptState, event: TurnEvent): void {
     case 'assistant_start':
       endStreaming(draft);
       return;
+    case 'model_retry':
+      return;
+    case 'tool_output': {
+      const index = findOpenToolIndex(draft, event.callId);
+      const card = draft.items[index];
+      if (card?.kind === 'tool') draft.items[index] = { ...card, live: appendLive(card.live, event.chunk, event.skipped) };
+      return;
+    }
     case 'assistant_delta': {
       const current = draft.streamingIndex === null ? undefined : draft.items[draft.streamingIndex];
       if (current?.kind === 'assistant') {
@@ -134,18 +219,25 @@ function applyEvent(draft: TranscriptState, event: TurnEvent): void {
     case 'tool_call':
       endStreaming(draft);
       // A call is always announced first, so it always starts its own card.
-      addTool(draft, event.callId, event.name, { arguments: event.arguments, tool: event.tool, decision: event.decision, mode: event.mode });
+      addTool(draft, event.callId, event.name, {
+        arguments: event.arguments,
+        tool: event.tool,
+        decision: event.decision,
+        mode: event.mode,
+        runningSince: event.decision === null || event.decision === 'deny' ? null : now,
+      });
       return;
     case 'tool_confirmation':
       endStreaming(draft);
-      updateTool(draft, event.callId, event.name, { confirmation: event.confirmation, asked: event.asked, mode: event.mode });
+      // An ask waits for the person; the clock of the call starts again once it is approved.
+      updateTool(draft, event.callId, event.name, { confirmation: event.confirmation, asked: event.asked, mode: event.mode, ...(event.asked ? { runningSince: null } : {}) });
       return;
     case 'approval':
-      updateTool(draft, event.callId, '', { approved: event.approved });
+      updateTool(draft, event.callId, '', { approved: event.approved, runningSince: event.approved ? now : null });
       return;
     case 'tool_result':
       endStreaming(draft);
-      updateTool(draft, event.callId, event.name, { result: { status: event.status, output: event.output } });
+      updateTool(draft, event.callId, event.name, { result: { status: event.status, output: event.output }, live: null });
       return;
     case 'notice':
       draft.items.push({ kind: 'notice', key: key(draft, 'notice'), message: event.message });
@@ -170,19 +262,47 @@ function applyEvent(draft: TranscriptState, event: TurnEvent): void {
       draft.summarizedBefore = Math.max(draft.summarizedBefore, firstKeptIndex(draft.items, event.keptTurns));
       draft.items.push({ kind: 'summary', key: key(draft, 'summary'), text: event.summary, author: event.author, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter });
       return;
-    case 'turn_end':
+    case 'turn_end': {
       endStreaming(draft);
       closeThinking(draft);
       // A completed turn shows only its usage; anything else says why it ended.
+      const endKey = key(draft, 'end');
+      draft.lastEnd = { key: endKey, status: event.status };
       if (event.status !== 'completed' || event.usage) {
         draft.items.push({
           kind: 'turn_end',
-          key: key(draft, 'end'),
+          key: endKey,
           status: event.status,
           message: event.message ?? null,
           usage: event.usage ?? null,
         });
       }
+      return;
+    }
+  }
+}
+
+/** What the turn waits for: the model from a message or request on, until its first output; nothing after the end. */
+function applyProgress(draft: TranscriptState, event: TurnEvent, now: number): void {
+  switch (event.type) {
+    case 'user_message':
+    case 'assistant_start':
+      waitFrom(draft, now);
+      return;
+    case 'model_retry':
+      waitFrom(draft, now);
+      draft.progress = { ...draft.progress, retry: { message: event.message, attempt: event.attempt, attempts: event.attempts, delayMs: event.delayMs, at: now } };
+      return;
+    case 'assistant_delta':
+    case 'assistant_text':
+    case 'reasoning_delta':
+    case 'reasoning_text':
+    case 'tool_call':
+    case 'compaction':
+    case 'turn_end':
+      outputArrived(draft);
+      return;
+    default:
       return;
   }
 }
