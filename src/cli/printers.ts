@@ -1,6 +1,7 @@
 // How `mino exec` shows a turn: the book's transcript form for people, or one
 // JSON object per line for scripts.
 import type { TurnEvent } from '../main/core/agent/events';
+import { confirmationRiskHints, RISK_HINTS_NOTE } from '../shared/bashRiskHints';
 import type { PermissionMode } from '../shared/domain';
 import { allowedRecordTitle, askedTitle, formatConfirmationFields } from '../shared/transcriptText';
 import { jsonLine, terminalOutput, type Output } from './terminalText';
@@ -79,6 +80,9 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
           openAssistant(false);
           const title = event.asked ? askedTitle(event.name) : allowedRecordTitle(event.name, event.mode);
           const lines = [title, ...formatConfirmationFields(event.confirmation)];
+          // Hints under an ask only (a mode-allowed record lists fields, nothing more): never a decision.
+          const hints = event.asked ? confirmationRiskHints(event.confirmation) : [];
+          if (hints.length > 0) lines.push(...hints.map((hint) => `Risk: ${hint.message}`), `(${RISK_HINTS_NOTE})`);
           // What a write will contain, or an external call's full arguments: shown in full, as the dialog does.
           if (event.confirmation.preview !== undefined) lines.push('Preview:', event.confirmation.preview.replace(/\r?\n$/, ''), '(end of preview)');
           if (event.confirmation.hiddenCharacterWarning) lines.push(event.confirmation.hiddenCharacterWarning);

@@ -260,6 +260,8 @@ export const ApprovalRequestSchema = z.object({
   callId: z.string(),
   toolName: z.string(),
   confirmation: ConfirmationSchema,
+  /** This ask's place among the asks of one model response, when there are several: "1 of 3". */
+  position: z.object({ index: z.number().int().positive(), total: z.number().int().positive() }).optional(),
 });
 export type ApprovalRequestView = z.infer<typeof ApprovalRequestSchema>;
 

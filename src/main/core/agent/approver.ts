@@ -3,10 +3,17 @@
 import type { Confirmation } from '../../../shared/domain';
 import { errorText, log } from '../log/log';
 
+/** Where an ask stands among the asks of one model response ("1 of 3"); absent when it is the only one. */
+export interface AskPosition {
+  index: number;
+  total: number;
+}
+
 export interface ApprovalRequest {
   callId: string;
   toolName: string;
   confirmation: Confirmation;
+  position?: AskPosition;
 }
 
 export interface Approver {

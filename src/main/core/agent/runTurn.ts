@@ -13,7 +13,7 @@ import { SessionSaveError, type SessionLog } from '../sessions/sessionLog';
 import { toolOutputForModel } from '../sessions/toolOutput';
 import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
 import { displayOf, type KeepPreImage, type ToolContext } from '../tools/types';
-import { askApproval, type Approver } from './approver';
+import { askApproval, type Approver, type AskPosition } from './approver';
 import type { TurnEvent, TurnEventListener } from './events';
 import { parseArguments, type ToolRegistry } from './toolRegistry';
 
@@ -193,6 +193,7 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
     if (calls.length === 0) return { status: 'completed' };
 
     let endedBy: TurnOutcome | null = null;
+    const asks = askPositions(calls, options);
     for (const call of calls) {
       if (!endedBy && signal?.aborted) endedBy = stopped();
       if (!endedBy && toolCalls >= limits.toolCalls) endedBy = { status: 'limit', message: messages.toolCalls };
@@ -203,7 +204,7 @@ async function runTurnSteps(userText: string, options: TurnOptions, emit: (event
         await saveResult(log, call, result, emit);
       } else {
         toolCalls += 1;
-        result = await runCall(call, options, emit);
+        result = await runCall(call, options, emit, asks.get(call.call_id));
       }
       history.push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(result) });
     }
@@ -291,7 +292,26 @@ function stopped(): TurnOutcome {
  * save the start, execute (which rechecks), save the result. Returns the
  * result after it is saved.
  */
-async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: TurnEvent) => void): Promise<ToolResult> {
+/**
+ * Which calls of one response will ask, numbered, so a dialog can say "1 of 3".
+ * The same pure steps the calls will take (validate, decide), never the
+ * inspection; a call whose inspection then fails simply never asks, and the
+ * others keep their numbers. Empty when at most one call asks.
+ */
+function askPositions(calls: readonly FunctionCall[], options: TurnOptions): Map<string, AskPosition> {
+  const mode = typeof options.mode === 'function' ? options.mode() : options.mode;
+  const asking = calls.filter((call) => {
+    const tool = options.tools.get(call.name);
+    if (!tool) return false;
+    const parsed = parseArguments(call.arguments);
+    const validation = parsed.ok ? tool.validate(parsed.value) : parsed;
+    return validation.ok && decide(factsFor(tool, validation.args), mode).decision === 'ask';
+  });
+  if (asking.length < 2) return new Map();
+  return new Map(asking.map((call, index) => [call.call_id, { index: index + 1, total: asking.length }]));
+}
+
+async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: TurnEvent) => void, position?: AskPosition): Promise<ToolResult> {
   const { log, tools, context } = options;
   const mode = typeof options.mode === 'function' ? options.mode() : options.mode;
   const finish = (result: ToolResult) => saveResult(log, call, result, emit);
@@ -329,7 +349,7 @@ async function runCall(call: FunctionCall, options: TurnOptions, emit: (event: T
   };
   if (verdict.decision === 'ask') {
     await shown(true);
-    const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation }, context.signal);
+    const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation, ...(position ? { position } : {}) }, context.signal);
     emit({ type: 'approval', callId: call.call_id, approved });
     if (!approved) return finish({ status: 'denied', output: tool.denialMessage });
   } else if (verdict.shown) {

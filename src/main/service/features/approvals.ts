@@ -89,6 +89,7 @@ export class ApprovalBroker {
       callId: ask.request.callId,
       toolName: ask.request.toolName,
       confirmation: ask.request.confirmation,
+      ...(ask.request.position ? { position: ask.request.position } : {}),
     });
     try {
       this.notify?.(ask.client, ask.sessionId, ask.request.toolName);

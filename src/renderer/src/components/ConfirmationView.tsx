@@ -4,6 +4,7 @@
 // escape it because a terminal line has no other way to keep a value with
 // quotes or line breaks in its place; here each value has its own element).
 // Hidden characters are shown as ⟨U+XXXX⟩ marks throughout.
+import { confirmationRiskHints, RISK_HINTS_NOTE } from '../../../shared/bashRiskHints';
 import type { Confirmation } from '../../../shared/domain';
 import { markHiddenCharacters } from '../../../shared/hiddenCharacters';
 import { DiffView } from './DiffView';
@@ -44,6 +45,25 @@ export function ConfirmationPreview({ preview }: { preview: string }) {
   );
 }
 
+/** What a bash command does that deserves a second look (sends data out, deletes, ...): hints, never a decision. */
+export function RiskHints({ confirmation }: { confirmation: Confirmation }) {
+  const hints = confirmationRiskHints(confirmation);
+  if (hints.length === 0) return null;
+  return (
+    <section className="risk-hints" aria-label="Risk hints" data-testid="risk-hints">
+      <h4 className="confirmation-heading">Worth a second look</h4>
+      <ul>
+        {hints.map((hint) => (
+          <li key={hint.message} data-kind={hint.kind}>
+            {markHiddenCharacters(hint.message)}
+          </li>
+        ))}
+      </ul>
+      <p className="muted small">{RISK_HINTS_NOTE}</p>
+    </section>
+  );
+}
+
 interface ConfirmationViewProps {
   confirmation: Confirmation;
   showWarning?: boolean;
@@ -60,6 +80,7 @@ export function ConfirmationView({ confirmation, showWarning = true, previewWith
     <div className="confirmation">
       <HiddenCharacterWarning confirmation={confirmation} />
       <ConfirmationFields confirmation={confirmation} />
+      <RiskHints confirmation={confirmation} />
       {showPreview && <ConfirmationPreview preview={confirmation.preview as string} />}
       {confirmation.diff !== undefined && <DiffView diff={confirmation.diff} />}
       {showWarning && confirmation.warning && (

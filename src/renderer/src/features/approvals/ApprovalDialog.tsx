@@ -105,10 +105,17 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
     >
       <header className="dialog-header">
         <h2 id={`${ids}-title`}>Approve {request.toolName}?</h2>
-        {waiting > 0 && (
-          <span className="badge" data-testid="approval-waiting">
-            {waiting} more waiting
+        {request.position ? (
+          // The model asked for several calls that need approval in one response: which one this is.
+          <span className="badge" data-testid="approval-position" aria-label={`Approval ${request.position.index} of ${request.position.total}`}>
+            {request.position.index} of {request.position.total}
           </span>
+        ) : (
+          waiting > 0 && (
+            <span className="badge" data-testid="approval-waiting">
+              {waiting} more waiting
+            </span>
+          )
         )}
       </header>
       <p className="muted small">[Tool: {request.toolName}]</p>
