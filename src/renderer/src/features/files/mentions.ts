@@ -33,17 +33,22 @@ export function mentionAt(text: string, caret: number): MentionToken | null {
  * (`@src/`), so the suggestions go on inside it; a file ends it with a space.
  */
 export function insertMention(text: string, token: MentionToken, caret: number, file: Pick<ProjectFile, 'path' | 'kind'>): { text: string; caret: number } {
-  const inserted = file.kind === 'dir' ? `${mentionText(file.path)}/` : `${mentionText(file.path)} `;
-  const next = text.slice(0, token.start) + inserted + text.slice(caret);
-  return { text: next, caret: token.start + inserted.length };
+  if (file.kind === 'dir') return place(text.slice(0, token.start), `${mentionText(file.path)}/`, text.slice(caret), false);
+  return place(text.slice(0, token.start), mentionText(file.path), text.slice(caret), true);
 }
 
 /** Adds a mention at the caret (from the file list), with a space before it when the text does not end in one. */
 export function appendMention(text: string, caret: number, path: string): { text: string; caret: number } {
   const before = text.slice(0, caret);
   const gap = before === '' || /\s$/.test(before) ? '' : ' ';
-  const inserted = `${gap}${mentionText(path)} `;
-  return { text: before + inserted + text.slice(caret), caret: caret + inserted.length };
+  return place(before + gap, mentionText(path), text.slice(caret), true);
+}
+
+/** `before + mention + after`, ending the mention with a space unless one follows already; the caret goes past it. */
+function place(before: string, mention: string, after: string, endWord: boolean): { text: string; caret: number } {
+  if (!endWord) return { text: before + mention + after, caret: before.length + mention.length };
+  const spaced = /^\s/.test(after);
+  return { text: before + mention + (spaced ? '' : ' ') + after, caret: before.length + mention.length + 1 };
 }
 
 type MentionListener = (path: string) => void;
