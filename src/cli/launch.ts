@@ -55,6 +55,10 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
+/** A cache file of another build is removed once it has not been rewritten for this long (a build's file is never rewritten while it is valid). */
+const STALE_MS = 7 * 24 * 60 * 60 * 1000;
+const CACHE_NAME = /^main-[0-9a-f]{32}\.bin$/;
+
 function writeCache(file: string, data: Buffer): void {
   const temp = `${file}.${process.pid}.tmp`;
   try {
@@ -62,6 +66,17 @@ function writeCache(file: string, data: Buffer): void {
     fs.renameSync(temp, file);
   } catch {
     fs.rmSync(temp, { force: true });
+    return;
+  }
+  // Each build writes a file of its own: those of builds not run for a week go, so upgrades do not pile them up.
+  try {
+    const dir = path.dirname(file);
+    for (const name of fs.readdirSync(dir)) {
+      const other = path.join(dir, name);
+      if (CACHE_NAME.test(name) && other !== file && Date.now() - fs.statSync(other).mtimeMs > STALE_MS) fs.rmSync(other, { force: true });
+    }
+  } catch {
+    // Left for a later run.
   }
 }
 

@@ -61,6 +61,15 @@ describe('the built mino command', () => {
     expect(run.loaded.filter(isMcpChunk)).toEqual([]);
   });
 
+  it('answers a turn of the default model family without loading the tokenizer chunk, far from the compaction point', async () => {
+    fx = await makeAgentFixture({ model: 'gpt-5-mini' });
+    fx.server.enqueue({ text: 'Hi.' });
+    const run = await runBuilt(fx, ['exec', '--json', 'Say hi']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('"status":"completed"');
+    expect(run.loaded.filter((file) => file.startsWith('chunks/o200k_base-'))).toEqual([]);
+  });
+
   it('loads the MCP chunk when a server is configured, and offers its tools', async () => {
     fx = await makeAgentFixture();
     await writePrivateFile((await ensureMinoHome(fx.home)).mcp, JSON.stringify({ servers: [probeServer()] }));
@@ -125,6 +134,25 @@ describe('the built mino command', () => {
       const shared = await runBuilt(fx, ['exec', 'Three'], env);
       expect(shared.code).toBe(0);
       expect((await fs.stat(file)).mode & 0o077).toBe(0);
+    });
+
+    it.runIf(ownCache)("removes other builds' cache files not rewritten for a week when it writes its own, and keeps recent ones", async () => {
+      fx = await makeAgentFixture();
+      scriptAnswers(fx, 1);
+      const { env, dir } = cacheEnv(fx);
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      const old = path.join(dir, `main-${'a'.repeat(32)}.bin`);
+      const recent = path.join(dir, `main-${'b'.repeat(32)}.bin`);
+      const unrelated = path.join(dir, 'notes.txt');
+      for (const file of [old, recent, unrelated]) await fs.writeFile(file, 'x', { mode: 0o600 });
+      const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+      await fs.utimes(old, eightDaysAgo, eightDaysAgo);
+      await fs.utimes(unrelated, eightDaysAgo, eightDaysAgo);
+      expect((await runBuilt(fx, ['exec', 'One'], env)).code).toBe(0);
+      const left = await fs.readdir(dir);
+      expect(left).not.toContain(path.basename(old));
+      expect(left).toEqual(expect.arrayContaining([path.basename(recent), 'notes.txt']));
+      expect(left).toHaveLength(3);
     });
 
     it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', async () => {
