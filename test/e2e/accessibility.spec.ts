@@ -64,6 +64,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expectAccessible(page, 'the changes view');
     await changes.getByRole('button', { name: 'Close', exact: true }).click();
 
+    // A running turn: a command's live output, its elapsed time, the waiting line.
+    mino.server.enqueue(
+      { calls: [{ name: 'bash', arguments: { command: 'for i in $(seq 1 5); do echo "line $i"; done; sleep 3' }, call_id: 'call_count' }] },
+      { text: 'It printed 5 lines.' },
+    );
+    await ask(page, 'Count to five.');
+    await page.getByRole('dialog', { name: 'Approve bash?' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(page.locator('[data-testid="tool-card"][data-tool="bash"]').getByTestId('live-output')).toContainText('line 5');
+    await expectAccessible(page, 'a running command');
+    await expect(page.getByTestId('assistant-message').last()).toContainText('It printed 5 lines.');
+
     // The composer's @ suggestions.
     const composer = page.getByRole('textbox', { name: 'Message to Mino' });
     await composer.click();
