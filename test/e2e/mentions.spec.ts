@@ -62,6 +62,26 @@ test('Tab picks a folder and keeps suggesting inside it; Escape closes the list 
   await expect(list.getByRole('option')).toHaveText(['src/main.ts']);
 });
 
+test('while a turn runs, Escape first closes the suggestions and only then stops the turn', async ({ page, mino }) => {
+  mino.server.enqueue({ hangAfterDeltas: ['Looking at', ' it'] });
+  await mino.open();
+  await mino.startSession();
+  const box = page.getByRole('textbox', { name: 'Message to Mino' });
+  await box.fill('Take your time.');
+  await box.press('Enter');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Looking at it');
+  await box.pressSequentially('next @sr');
+  const list = page.getByRole('listbox', { name: 'Files to mention' });
+  await expect(list.getByRole('option').first()).toHaveText('src/');
+  await box.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(page.getByTestId('turn-end')).toHaveCount(0);
+  await box.press('Escape');
+  await expect(page.getByTestId('turn-end')).toContainText('Stopped.');
+  await expect(box).toHaveValue('next @sr');
+});
+
 test('protected files are never suggested', async ({ page, mino }) => {
   await mino.open();
   await mino.startSession();
