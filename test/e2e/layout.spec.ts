@@ -79,7 +79,9 @@ async function headerRow(page: Page): Promise<{ rowSpread: number; extraHeight: 
     const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
     const tallest = Math.max(...boxes.map(({ box }) => box.height));
     const overlaps: string[] = [];
-    for (const group of [Array.from(header.children), Array.from(header.querySelectorAll('.status > div'))]) {
+    // The status items with the header's other parts: an item that overflows its list lands on the mode control.
+    const besides = Array.from(header.children).filter((child) => !child.className.split(' ').includes('status'));
+    for (const group of [[...besides, ...Array.from(header.querySelectorAll('.status > div'))]]) {
       const sorted = group.map((part) => ({ name: part.className || part.tagName, box: part.getBoundingClientRect() })).sort((a, b) => a.box.left - b.box.left);
       for (let i = 1; i < sorted.length; i += 1) if (sorted[i]!.box.left < sorted[i - 1]!.box.right - 0.5) overlaps.push(`${sorted[i - 1]!.name} / ${sorted[i]!.name}`);
     }
