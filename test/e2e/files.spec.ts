@@ -77,3 +77,14 @@ test('the filter searches the whole project, skips node_modules, marks protected
   await panel.getByRole('button', { name: 'Refresh' }).click();
   await expect(panel.getByRole('button', { name: 'NEW.md' })).toBeVisible();
 });
+
+test('a name with a hidden character is shown with the character named, and mentioned by its real path', async ({ page, mino }) => {
+  await mino.writeProject({ 'notes\u202Etxt.md': 'x\n' });
+  await mino.open();
+  await mino.startSession();
+  const panel = page.getByTestId('file-panel');
+  const row = panel.getByRole('button', { name: 'notes⟨U+202E⟩txt.md' });
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page.getByRole('textbox', { name: 'Message to Mino' })).toHaveValue('@notes\u202Etxt.md ');
+});

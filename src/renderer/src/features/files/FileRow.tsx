@@ -2,6 +2,7 @@
 // composer; a protected entry is shown as such and offers nothing; a link is
 // shown and never followed.
 import type { ProjectFile } from '../../../../shared/files';
+import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { isMentionable, requestMention } from './mentions';
 
 interface FileRowProps {
@@ -14,7 +15,9 @@ interface FileRowProps {
 }
 
 export function FileRow({ file, label, expanded, onToggle }: FileRowProps) {
-  const text = label ?? file.name;
+  // A name is shown with its hidden characters named (a bidirectional control could make it read as another name).
+  const text = markHiddenCharacters(label ?? file.name);
+  const shownPath = markHiddenCharacters(file.path);
   if (file.protectedBy !== null) {
     return (
       <span className="file-row file-protected" title={`Protected (${file.protectedBy}): Mino never opens or mentions it.`}>
@@ -30,7 +33,7 @@ export function FileRow({ file, label, expanded, onToggle }: FileRowProps) {
     );
   }
   const mention = (
-    <button type="button" className="file-mention small" onClick={() => requestMention(file.path)} aria-label={`Mention ${file.path}`} title={`Insert @${file.path} in the message`}>
+    <button type="button" className="file-mention small" onClick={() => requestMention(file.path)} aria-label={`Mention ${shownPath}`} title={`Insert @${shownPath} in the message`}>
       @
     </button>
   );
@@ -50,7 +53,7 @@ export function FileRow({ file, label, expanded, onToggle }: FileRowProps) {
   }
   return (
     <span className="file-row">
-      <button type="button" className="file-open" onClick={() => requestMention(file.path)} title={`Insert @${file.path} in the message`}>
+      <button type="button" className="file-open" onClick={() => requestMention(file.path)} title={`Insert @${shownPath} in the message`}>
         <span className="file-name">{file.kind === 'dir' ? `${text}/` : text}</span>
       </button>
     </span>

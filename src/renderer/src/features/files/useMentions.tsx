@@ -6,6 +6,7 @@
 // here too, at the caret.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
 import type { ProjectFile } from '../../../../shared/files';
+import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { appendMention, insertMention, isMentionable, mentionAt, onMentionRequest } from './mentions';
 import { useFileSearch } from './useFileSearch';
 import './Files.css';
@@ -120,7 +121,7 @@ export function useMentions(text: string, setText: (text: string) => void): Ment
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(file)}
             >
-              {file.kind === 'dir' ? `${file.path}/` : file.path}
+              {markHiddenCharacters(file.kind === 'dir' ? `${file.path}/` : file.path)}
             </li>
           ))}
         </ul>
