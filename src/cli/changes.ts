@@ -13,6 +13,7 @@ import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionLoadError } from '../main/core/sessions/load';
 import { SessionIdSchema, type SessionId } from '../shared/domain';
 import { UsageError } from './args';
+import { escapedIo, EXIT, failWith } from './commandSetup';
 import { jsonLine, terminalOutput, type Output } from './terminalText';
 
 export const CHANGES_USAGE = `  mino changes --session ID [--json]
@@ -68,32 +69,28 @@ export function parseChangesArgs(command: ChangesArgs['command'], argv: string[]
 }
 
 export async function runChanges(args: ChangesArgs, rawIo: ChangesIo): Promise<number> {
-  const stderr = terminalOutput(rawIo.stderr);
   const stdout = args.json ? rawIo.stdout : terminalOutput(rawIo.stdout);
-  const fail = (message: string, code: number) => {
-    stderr.write(`mino: ${message}\n`);
-    return code;
-  };
+  const fail = failWith(escapedIo(rawIo));
   let homeDir: string;
   try {
     homeDir = resolveHomeDir(rawIo.env);
   } catch (error) {
-    return fail((error as Error).message, 2);
+    return fail((error as Error).message, EXIT.usage);
   }
   const settings = await loadSettings(homeDir);
-  if (!settings.ok) return fail(settings.error, 2);
+  if (!settings.ok) return fail(settings.error, EXIT.usage);
   const { deps, close } = sessionDeps({ homeDir, env: rawIo.env, settings: async () => settings.value.settings });
   let conversation: Conversation;
   try {
     conversation = await Conversation.resume(deps, args.sessionId);
   } catch (error) {
     await close();
-    if (error instanceof SessionLoadError) return fail(error.message, 2);
+    if (error instanceof SessionLoadError) return fail(error.message, EXIT.usage);
     throw error;
   }
   try {
     const project = await checkProjectDir(conversation.projectDir, homeDir);
-    if (!project.ok) return fail(project.reason, 2);
+    if (!project.ok) return fail(project.reason, EXIT.usage);
     if (args.command === 'changes') {
       const turns = await conversation.changes();
       if (args.json) for (const turn of turns) stdout.write(`${jsonLine({ type: 'turn_changes', ...turn })}\n`);

@@ -1,43 +1,27 @@
 // `mino compact --session ID`: summarize a saved session's earlier turns now,
 // the same compaction Mino runs by itself near the context window.
-import { CompactionError, Conversation, UnacknowledgedResultsError } from '../main/core/agent/conversation';
-import { minoHomeProblem } from '../main/core/config/homeErrors';
-import { resolveHomeDir } from '../main/core/config/minoHome';
-import { SessionLockedError } from '../main/core/locks/sessionLock';
+import { CompactionError, UnacknowledgedResultsError } from '../main/core/agent/conversation';
 import { ModelError } from '../main/core/model/types';
-import { SessionLoadError } from '../main/core/sessions/load';
 import type { CompactArgs } from './args';
-import { cliSessionDeps, escapedIo, EXIT, failWith, type ExecIo } from './exec';
+import { cliSessionDeps, escapedIo, EXIT, failWith, inMinoHome, resumeSession, type CommandIo, type Fail } from './commandSetup';
 import { compactionJson, compactionLine } from './printers';
 
-export async function runCompact(args: CompactArgs, rawIo: ExecIo): Promise<number> {
+export async function runCompact(args: CompactArgs, rawIo: CommandIo): Promise<number> {
   const io = escapedIo(rawIo);
   const fail = failWith(io);
-  let homeDir: string;
-  try {
-    homeDir = resolveHomeDir(io.env);
-  } catch (error) {
-    return fail((error as Error).message, EXIT.usage);
-  }
-  try {
-    return await compactInHome(args, io, homeDir, fail);
-  } catch (error) {
-    const problem = minoHomeProblem(error, homeDir);
-    if (problem !== undefined) return fail(problem, EXIT.usage);
-    throw error;
-  }
+  return inMinoHome(io, fail, (homeDir) => compactInHome(args, io, homeDir, fail));
 }
 
-async function compactInHome(args: CompactArgs, io: ExecIo, homeDir: string, fail: (message: string, code: number) => number): Promise<number> {
+async function compactInHome(args: CompactArgs, io: CommandIo, homeDir: string, fail: Fail): Promise<number> {
   const setup = await cliSessionDeps(homeDir, io, fail);
   if (typeof setup === 'number') return setup;
-  let conversation: Conversation;
-  try {
-    conversation = await Conversation.resume(setup.deps, args.sessionId);
-  } catch (error) {
+  const conversation = await resumeSession(setup.deps, args.sessionId, fail).catch(async (error: unknown) => {
     await setup.close();
-    if (error instanceof SessionLoadError || error instanceof SessionLockedError) return fail(error.message, EXIT.usage);
     throw error;
+  });
+  if (typeof conversation === 'number') {
+    await setup.close();
+    return conversation;
   }
   try {
     const event = await conversation.compact();

@@ -1,34 +1,21 @@
 // `mino exec`: one turn, headless, through the same core as the desktop app.
 import * as path from 'node:path';
 import { Conversation, UnacknowledgedResultsError } from '../main/core/agent/conversation';
-import { sessionDeps } from '../main/core/agent/defaultDeps';
 import type { Approver } from '../main/core/agent/approver';
-import { minoHomeProblem } from '../main/core/config/homeErrors';
-import { resolveHomeDir } from '../main/core/config/minoHome';
 import { addLogSink } from '../main/core/log/log';
 import { streamSink } from '../main/core/log/sinks';
-import { configuredSettings, loadSettings } from '../main/core/config/settings';
 import { isLoosening, MODE_WARNINGS } from '../main/core/policy/modes';
 import { checkProjectDir } from '../main/core/projects/checkProject';
-import { SessionLockedError } from '../main/core/locks/sessionLock';
 import { sandboxAvailability } from '../main/core/sandbox/availability';
-import { SessionLoadError } from '../main/core/sessions/load';
 import { SessionSaveError } from '../main/core/sessions/sessionErrors';
 import { removedTempFilesText, survivorsText } from '../shared/sessions';
 import type { ExecArgs } from './args';
 import { notOfferedLine } from '../main/core/skills/discoverSkills';
-import { jsonPrinter, textPrinter, type Output, type TurnPrinter } from './printers';
+import { cliSessionDeps, escapedIo, EXIT, failWith, inMinoHome, resumeSession, type CommandIo, type Fail } from './commandSetup';
+import { jsonPrinter, textPrinter, type TurnPrinter } from './printers';
 import { terminalOutput } from './terminalText';
 
-export const EXIT = { completed: 0, failed: 1, usage: 2, unknownResults: 3 } as const;
-
-export interface ExecIo {
-  stdout: Output;
-  stderr: Output;
-  env: NodeJS.ProcessEnv;
-}
-
-export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
+export async function runExec(args: ExecArgs, rawIo: CommandIo): Promise<number> {
   // The trail quotes files and servers too, so it reaches the terminal escaped like everything else.
   const stopLog = args.verbose ? addLogSink(streamSink(terminalOutput(rawIo.stderr))) : () => undefined;
   try {
@@ -38,50 +25,12 @@ export async function runExec(args: ExecArgs, rawIo: ExecIo): Promise<number> {
   }
 }
 
-/** Errors quote files, settings and session logs: they reach the terminal escaped like the transcript. */
-export function escapedIo(rawIo: ExecIo): ExecIo {
-  return { ...rawIo, stderr: terminalOutput(rawIo.stderr) };
-}
-
-export function failWith(io: ExecIo): (message: string, code: number) => number {
-  return (message, code) => {
-    io.stderr.write(`mino: ${message}\n`);
-    return code;
-  };
-}
-
-/** The settings (and which the file sets) and session dependencies of a subcommand; an exit code when the settings cannot be used. */
-export async function cliSessionDeps(homeDir: string, io: ExecIo, fail: (message: string, code: number) => number) {
-  const settings = await loadSettings(homeDir);
-  if (!settings.ok) return fail(settings.error, EXIT.usage);
-  for (const problem of settings.value.problems) io.stderr.write(`mino: warning: ${problem}\n`);
-  const loaded = settings.value.settings;
-  const configured = await configuredSettings(homeDir);
-  return { settings: loaded, configured, ...sessionDeps({ homeDir, env: io.env, owner: 'CLI', settings: async () => loaded }) };
-}
-
-async function execute(args: ExecArgs, rawIo: ExecIo): Promise<number> {
+async function execute(args: ExecArgs, rawIo: CommandIo): Promise<number> {
   const io = escapedIo(rawIo);
   const fail = failWith(io);
-
-  let homeDir: string;
-  try {
-    homeDir = resolveHomeDir(io.env);
-  } catch (error) {
-    return fail((error as Error).message, EXIT.usage);
-  }
-
-  try {
-    return await execInHome(args, io, rawIo, homeDir, fail);
-  } catch (error) {
-    // A read-only or full ~/.mino, a file in it Mino cannot use, a working directory that is gone: the
-    // person's to fix, like a bad argument, so a message and exit 2 rather than a stack trace.
-    // A record that cannot be saved outside a turn (the session's header, an acknowledgment) is one of these too;
-    // inside a turn it ends the turn instead (exit 1).
-    const problem = error instanceof WorkingDirectoryGoneError || error instanceof SessionSaveError ? error.message : minoHomeProblem(error, homeDir);
-    if (problem !== undefined) return fail(problem, EXIT.usage);
-    throw error;
-  }
+  // A working directory that is gone, or a record that cannot be saved outside a turn (the session's header, an
+  // acknowledgment), is the person's to fix too; inside a turn, a save that fails ends the turn instead (exit 1).
+  return inMinoHome(io, fail, (homeDir) => execInHome(args, io, rawIo, homeDir, fail), (error) => error instanceof WorkingDirectoryGoneError || error instanceof SessionSaveError);
 }
 
 /** The folder `dir` names (default: the current directory), as an absolute path. */
@@ -106,7 +55,7 @@ class WorkingDirectoryGoneError extends Error {
   }
 }
 
-async function execInHome(args: ExecArgs, io: ExecIo, rawIo: ExecIo, homeDir: string, fail: (message: string, code: number) => number): Promise<number> {
+async function execInHome(args: ExecArgs, io: CommandIo, rawIo: CommandIo, homeDir: string, fail: Fail): Promise<number> {
   const setup = await cliSessionDeps(homeDir, io, fail);
   if (typeof setup === 'number') return setup;
   const { deps, close } = setup;
@@ -115,15 +64,9 @@ async function execInHome(args: ExecArgs, io: ExecIo, rawIo: ExecIo, homeDir: st
 
   let conversation: Conversation;
   if (args.sessionId) {
-    try {
-      conversation = await Conversation.resume(deps, args.sessionId);
-    } catch (error) {
-      // A missing or damaged session file arrives here with its path and what is wrong.
-      if (error instanceof SessionLoadError) return fail(error.message, EXIT.usage);
-      // Another process is writing this session: the person's to resolve, like a bad argument.
-      if (error instanceof SessionLockedError) return fail(error.message, EXIT.usage);
-      throw error;
-    }
+    const resumed = await resumeSession(deps, args.sessionId, fail);
+    if (typeof resumed === 'number') return resumed;
+    conversation = resumed;
     // A session keeps the project it was started in; it is checked again, as it may have changed since.
     const project = await checkProjectDir(conversation.projectDir, homeDir);
     const asked = args.projectDir === undefined ? null : await checkProjectDir(resolveDir(args.projectDir), homeDir);

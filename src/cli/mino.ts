@@ -3,7 +3,8 @@
 import { parseCompactArgs, parseExecArgs, UsageError, USAGE } from './args';
 import { CHANGES_USAGE, parseChangesArgs, runChanges } from './changes';
 import { runCompact } from './compact';
-import { EXIT, runExec } from './exec';
+import { EXIT } from './commandSetup';
+import { runExec } from './exec';
 import { terminalText } from './terminalText';
 
 async function main(argv: string[]): Promise<number> {
