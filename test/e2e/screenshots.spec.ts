@@ -23,7 +23,7 @@ const ANSWER = [
   '```',
 ].join('\n');
 
-test.use({ viewport: { width: 1200, height: 760 } });
+test.use({ viewport: { width: 1280, height: 800 } });
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the main states render for the README in the ${theme} theme: start screen, approval with a diff, transcript, changes, mode confirmation, settings`, async ({ page, mino }, testInfo) => {
