@@ -56,6 +56,8 @@ for (const theme of ['light', 'dark'] as const) {
     await ask(page, 'Change the greeting in greet.go to "hello".');
     const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
     await expect(dialog.getByTestId('diff')).toBeVisible();
+    // Past the first second, in which nothing approves (the button is drawn disabled until then).
+    await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled();
     await shot('approval-dialog');
 
     await dialog.getByRole('button', { name: 'Approve' }).click();
