@@ -73,6 +73,7 @@ test('the edit dialog numbers old and new lines, highlights TypeScript, marks ch
   const diff = dialog.getByTestId('diff');
   await expect(diff).toBeVisible();
   await expect(diff).toHaveAttribute('data-language', 'typescript');
+  await expect(diff).toHaveAttribute('data-coloured', 'true');
 
   // No patch headers: the file is named once, above the table.
   await expect(dialog).not.toContainText('Index:');
@@ -170,6 +171,23 @@ test('a 300-line new file is reachable to its last line in the one scroll area o
   expect(dialogScrolls).toBe(true);
   await last.scrollIntoViewIfNeeded();
   await expect(last).toBeInViewport();
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+});
+
+test('a change too long to colour quickly is shown whole, words and numbers intact, without syntax colours', async ({ page, mino }) => {
+  await startWith(page, mino, {});
+  // About 48,000 characters, over the colouring limit, in 1,200 lines.
+  const content = Array.from({ length: 1200 }, (_, i) => `const someLongerName${i} = "value number ${i}";`).join('\n') + '\n';
+  mino.server.enqueue({ calls: [{ name: 'write_file', arguments: { path: 'big.ts', content, mode: 'create' }, call_id: 'call_big' }] }, { text: 'Created.' });
+  await ask(page, 'Make big.ts.');
+  const dialog = page.getByRole('dialog', { name: 'Approve write_file?' });
+  await expect(dialog).toBeVisible({ timeout: DIALOG_WAIT_MS });
+  const diff = dialog.getByTestId('diff');
+  await expect(diff.getByTestId('diff-uncoloured')).toBeVisible();
+  await expect(diff).toHaveAttribute('data-coloured', 'false');
+  await expect(diff.locator('td.diff-code-insert')).toHaveCount(1200);
+  expect(await gutters(row(diff, 'const someLongerName1199 = "value number 1199";'))).toEqual(['', '1200']);
+  await expect(diff.locator('.token')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Deny' }).click();
 });
 

@@ -5,7 +5,7 @@
 // scroll area, so the whole change is reachable by scrolling that.
 // Added and removed lines keep a +/- sign (drawn by the CSS), so the colour is
 // never the only cue; hidden characters are shown as ⟨U+XXXX⟩ marks.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Decoration, Diff, Hunk, markEdits, tokenize, type HunkData, type HunkTokens } from 'react-diff-view';
 import 'react-diff-view/style/index.css';
 import { markHiddenCharacters } from '../../../shared/hiddenCharacters';
@@ -28,6 +28,18 @@ const refractorAdapter = {
   highlight: (text: string, language: string) => refractor.highlight(text, language).children,
 };
 
+/**
+ * Syntax colours cost far more than the rest (Prism's grammars: about a
+ * second per 100 KB of TypeScript on a slow machine), so a change longer than
+ * this is shown with its words marked but without colours, and a shorter one
+ * gets its colours just after it is first shown, so the dialog never waits.
+ */
+export const HIGHLIGHT_MAX_CHARS = 40_000;
+
+function contentLength(hunks: HunkData[]): number {
+  return hunks.reduce((sum, hunk) => sum + hunk.changes.reduce((total, change) => total + change.content.length + 1, 0), 0);
+}
+
 function tokensOf(hunks: HunkData[], language: Language | null): HunkTokens | null {
   const enhancers = [markEdits(hunks, { type: 'block' })];
   try {
@@ -46,16 +58,30 @@ function tokensOf(hunks: HunkData[], language: Language | null): HunkTokens | nu
   }
 }
 
+/** Marked words at once; syntax colours a moment later, when the change is short enough to colour. */
+function useTokens(model: DiffModel | null, language: Language | null): { tokens: HunkTokens | null; coloured: boolean; tooLong: boolean } {
+  const plain = useMemo(() => (model ? tokensOf(model.hunks, null) : null), [model]);
+  const tooLong = model !== null && language !== null && contentLength(model.hunks) > HIGHLIGHT_MAX_CHARS;
+  const [highlighted, setHighlighted] = useState<{ model: DiffModel; tokens: HunkTokens | null } | null>(null);
+  useEffect(() => {
+    if (!model || language === null || tooLong) return;
+    const timer = setTimeout(() => setHighlighted({ model, tokens: tokensOf(model.hunks, language) }), 0);
+    return () => clearTimeout(timer);
+  }, [model, language, tooLong]);
+  if (highlighted && highlighted.model === model) return { tokens: highlighted.tokens, coloured: true, tooLong };
+  return { tokens: plain, coloured: false, tooLong };
+}
+
 export function DiffView({ diff, heading = 'Changes' }: { diff: string; heading?: string }) {
   const layout = useDiffLayout();
   const model = useMemo(() => parsed(diff), [diff]);
   const language = model ? languageForPath(model.path) : null;
-  const tokens = useMemo(() => (model ? tokensOf(model.hunks, language) : null), [model, language]);
+  const { tokens, coloured, tooLong } = useTokens(model, language);
   // A new file has no old side to put beside the new one.
   const created = model !== null && model.removed === 0 && model.hunks.every((hunk) => hunk.oldLines === 0);
 
   return (
-    <section className="diff-view" aria-label={heading} data-testid="diff" data-layout={layout} data-language={language ?? ''}>
+    <section className="diff-view" aria-label={heading} data-testid="diff" data-layout={layout} data-language={language ?? ''} data-coloured={coloured}>
       <header className="diff-view-header">
         <h4 className="confirmation-heading">{heading}</h4>
         {model && (
@@ -76,6 +102,11 @@ export function DiffView({ diff, heading = 'Changes' }: { diff: string; heading?
           </span>
         )}
       </header>
+      {tooLong && (
+        <p className="muted small" data-testid="diff-uncoloured">
+          This change is too long to colour quickly, so it is shown without syntax colours.
+        </p>
+      )}
       {model ? (
         <Diff viewType={created ? 'unified' : layout} diffType={created ? 'add' : 'modify'} hunks={model.hunks} tokens={tokens} className="diff-view-table">
           {(hunks) =>
