@@ -27,6 +27,7 @@ import { DEFAULT_CHECKPOINT_CAP_MB, preImageKeeper } from '../checkpoints/keepPr
 import { planReversal, reverseChanges, type ReversalAction, type ReversalReport } from '../checkpoints/reverseChanges';
 import { sessionChanges, type SessionChanges } from '../checkpoints/turnChanges';
 import { isMcpToolName } from '../mcp/toolName';
+import { problemSubject } from '../mcp/problems';
 import { composeInstructions } from './instructions';
 import { systemPrompt } from './systemPrompt';
 import { runTurn, type TurnOutcome } from './runTurn';
@@ -112,7 +113,7 @@ export class Conversation {
   private lastContext: ContextUse | null = null;
   /** The title the person gave the session (its last title record); null until they rename it. */
   private namedTitle: string | null = null;
-  /** The MCP problems the last turn told of: one that stands is told once, one that cleared and came back again. */
+  /** What the last turn's MCP problems were about: one that stands is told once, one that cleared and came back again. */
   private standingProblems: ReadonlySet<string> = new Set();
 
   private constructor(
@@ -394,8 +395,8 @@ export class Conversation {
       }
       for (const notice of this.deps.notices ? await this.deps.notices() : []) options.onEvent?.({ type: 'notice', message: notice });
       const external = this.deps.externalTools ? await this.deps.externalTools(this.projectDir) : { tools: [], problems: [] };
-      for (const problem of external.problems) if (!this.standingProblems.has(problem)) options.onEvent?.({ type: 'notice', message: problem });
-      this.standingProblems = new Set(external.problems);
+      for (const problem of external.problems) if (!this.standingProblems.has(problemSubject(problem))) options.onEvent?.({ type: 'notice', message: problem });
+      this.standingProblems = new Set(external.problems.map(problemSubject));
       const offered = [...this.deps.builtinTools, ...external.tools];
       // Counted with a free upper bound until a decision needs the tokenizer, which is then loaded (context/tokens.ts).
       const counter = turnCounterFor(settings.model);

@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type CallToolResult, type Implementation, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServer, type McpServerConfig } from './config';
 import { GroupStdioTransport, McpMessageTooLargeError } from './groupStdioTransport';
+import { startFailureSubject } from './problems';
 import { credentialValues, makeRedactor, type Redactor } from './redact';
 import { errorText, log } from '../log/log';
 import { errorCode } from '../../../shared/errors';
@@ -147,7 +148,7 @@ export class McpConnection {
       this.track(client.close());
       this.lastError = reason;
       log.warn('mcp.start_failed', { server: this.server.name, reason });
-      throw new McpConnectError(`MCP server "${this.server.name}" could not be started or reached: ${reason}.`);
+      throw new McpConnectError(`${startFailureSubject(this.server.name)}: ${reason}.`);
     }
     client.onclose = () => {
       if (this.client !== client) return;
