@@ -22,6 +22,12 @@ describe('SafeMarkdown', () => {
     expect(html).toMatch(/<span class="token keyword">let<\/span>/);
   });
 
+  it('leaves a code block past the highlighting cap uncoloured, saying so, so a huge block cannot hold the window', () => {
+    const html = render(['```ts', 'const x = 1;\n'.repeat(4_000), '```'].join('\n'), false);
+    expect(keywords(html)).toBe(0);
+    expect(html).toContain('not coloured: longer than 40,000 characters');
+  });
+
   it('renders a GFM table as a table in a scroll region, and never raw HTML from the text', () => {
     const html = render('| a | b |\n| - | - |\n| 1 | <b>2</b> |', false);
     expect(html).toContain('<table>');

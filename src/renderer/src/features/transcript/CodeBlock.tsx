@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { highlightToReact, languageForFence } from '../../lib/highlight';
 import { errorMessage } from '../../lib/api';
+import { HIGHLIGHT_MAX_CHARS } from '../../components/DiffView';
 
 const COPIED_FOR_MS = 2000;
 
@@ -21,7 +22,10 @@ export function CodeBlock({ code, info, highlight }: CodeBlockProps) {
   const [copyError, setCopyError] = useState<string | null>(null);
   const language = languageForFence(info);
   const name = (info ?? '').trim().split(/\s+/)[0] ?? '';
-  const body = useMemo(() => (highlight ? highlightToReact(code, language) : code), [code, language, highlight]);
+  // Past the cap the grammars would hold the window for a second or more (the diff view's limit, for the same reason).
+  const tooLong = code.length > HIGHLIGHT_MAX_CHARS;
+  const colour = highlight && !tooLong;
+  const body = useMemo(() => (colour ? highlightToReact(code, language) : code), [code, language, colour]);
   // The fence's content ends in the newline before the closing fence; that newline is not part of the code.
   const text = code.endsWith('\n') ? code.slice(0, -1) : code;
 
@@ -42,7 +46,10 @@ export function CodeBlock({ code, info, highlight }: CodeBlockProps) {
   return (
     <div className="code-block" data-testid="code-block">
       <div className="code-block-bar">
-        <span className="code-block-language">{name || 'text'}</span>
+        <span className="code-block-language">
+          {name || 'text'}
+          {tooLong && language ? ` · not coloured: longer than ${HIGHLIGHT_MAX_CHARS.toLocaleString('en')} characters` : null}
+        </span>
         <button type="button" className="ghost small code-copy" onClick={copy} aria-label={copied ? 'Copied' : `Copy ${name || 'code'}`}>
           {copied ? 'Copied' : 'Copy'}
         </button>
