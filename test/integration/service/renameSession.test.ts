@@ -54,6 +54,20 @@ describe('renaming a session', () => {
     expect(result.session.title).toBe('Greeting fix');
   });
 
+  it('names an untitled session by its first question from the moment the turn starts, not only when it ends', async () => {
+    h = await makeServiceHarness();
+    const { client } = await h.clientWithSession('a');
+    const from = client.received.length;
+    // An answer that waits, so the turn is still running while the window is told it is busy.
+    h.server.enqueue({ hangAfterDeltas: ['Looking'] });
+    await client.value('turn:send', { text: 'Change the greeting in greet.go' });
+    const busy = await client.next('session:changed', (view) => view.busy, from);
+    expect(busy.title).toBe('Change the greeting in greet.go');
+    expect(h.contexts.at(-1)?.context.session?.label).toBe('Change the greeting in greet.go');
+    expect(await client.value('turn:stop')).toEqual({ stopped: true });
+    await client.turnFinished(from);
+  });
+
   it('renames a saved session no window has open, and refuses one another process is writing', async () => {
     h = await makeServiceHarness();
     const log = await SessionLog.create(h.home, h.project);

@@ -37,10 +37,15 @@ export async function sendMessage(deps: TurnDeps, client: ClientId, text: string
     if (session.turn === turn) session.turn = null;
     turnEnded();
   };
+  // Noted before the window hears the session is busy, so an untitled session is named by its
+  // first question from the start of that turn (header, sidebar, window title), not only at its end.
+  const unnamed = session.firstQuestion === null;
+  deps.sessions.noteQuestion(session, text);
   try {
     await deps.sessions.changed(session);
   } catch (error) {
-    // Nothing was sent to the model: give the claim back, or the session would stay busy for good.
+    // Nothing was sent to the model: give the claim and the name back, or the session would stay busy for good.
+    if (unnamed) session.firstQuestion = null;
     release();
     throw error;
   }
@@ -48,7 +53,6 @@ export async function sendMessage(deps: TurnDeps, client: ClientId, text: string
     release();
     throw new Error('The session closed before the message was sent.');
   }
-  deps.sessions.noteQuestion(session, text);
 
   const batcher = new DeltaBatcher((event) => deps.clients.emitTo(client, 'session:event', { sessionId: session.id, event }));
   void session.conversation
