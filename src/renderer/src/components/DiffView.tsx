@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Decoration, Diff, Hunk, markEdits, tokenize, type HunkData, type HunkTokens } from 'react-diff-view';
 import 'react-diff-view/style/index.css';
 import { markHiddenCharacters } from '../../../shared/hiddenCharacters';
-import { languageForPath, refractor, type Language } from '../lib/highlight';
+import { HIGHLIGHT_MAX_CHARS, languageForPath, refractor, type Language } from '../lib/highlight';
 import { diffModel, type DiffModel } from './diffModel';
 import { setDiffLayout, useDiffLayout } from './diffLayout';
 import './DiffView.css';
@@ -27,14 +27,6 @@ function parsed(diff: string): DiffModel | null {
 const refractorAdapter = {
   highlight: (text: string, language: string) => refractor.highlight(text, language).children,
 };
-
-/**
- * Syntax colours cost far more than the rest (Prism's grammars: about a
- * second per 100 KB of TypeScript on a slow machine), so a change longer than
- * this is shown with its words marked but without colours, and a shorter one
- * gets its colours just after it is first shown, so the dialog never waits.
- */
-export const HIGHLIGHT_MAX_CHARS = 40_000;
 
 function contentLength(hunks: HunkData[]): number {
   return hunks.reduce((sum, hunk) => sum + hunk.changes.reduce((total, change) => total + change.content.length + 1, 0), 0);

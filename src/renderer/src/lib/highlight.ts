@@ -33,6 +33,15 @@ import typescript from 'refractor/typescript';
 import yaml from 'refractor/yaml';
 import './highlight.css';
 
+/**
+ * The longest text (a diff's content, a code block) given syntax colours.
+ * Prism's grammars cost far more than the rest (about a second per 100 KB of
+ * TypeScript on a slow machine): longer text is shown uncoloured, saying so
+ * (a diff still has its changed words marked), and the diff view colours a
+ * shorter one just after it is first shown, so a dialog never waits.
+ */
+export const HIGHLIGHT_MAX_CHARS = 40_000;
+
 for (const syntax of [markup, css, javascript, jsxLanguage, typescript, tsx, json, markdown, python, bash, go, rust, yaml, toml, diff, c, cpp, java, ruby, sql, ini, docker, makefile]) {
   refractor.register(syntax);
 }

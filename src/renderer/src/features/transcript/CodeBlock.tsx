@@ -3,9 +3,8 @@
 // is the code as shown, hidden characters as their ⟨U+XXXX⟩ marks included,
 // so nothing reaches the clipboard that the person could not see.
 import { useEffect, useMemo, useState } from 'react';
-import { highlightToReact, languageForFence } from '../../lib/highlight';
+import { HIGHLIGHT_MAX_CHARS, highlightToReact, languageForFence } from '../../lib/highlight';
 import { errorMessage } from '../../lib/api';
-import { HIGHLIGHT_MAX_CHARS } from '../../components/DiffView';
 
 const COPIED_FOR_MS = 2000;
 
