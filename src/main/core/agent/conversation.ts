@@ -6,8 +6,8 @@ import type { PermissionMode, SessionId } from '../../../shared/domain';
 import type { CompactionEvent, ContextUse } from '../../../shared/sessions';
 import { ContextBudget } from '../context/budget';
 import { promptCacheKey } from '../context/cacheKey';
-import { compact, replaceWithSummary, type HistoryPositions } from '../context/compact';
-import { tokenCounterFor, turnCounterFor } from '../context/tokens';
+import { compact, replaceWithSummary, type CompactOutcome, type HistoryPositions } from '../context/compact';
+import { tokenCounterFor, turnCounterFor, type TokenCounter } from '../context/tokens';
 import { reasoningRequest, type ReasoningSetting } from '../model/reasoning';
 import type { HistoryItem, ModelClient, ReasoningEffort } from '../model/types';
 import { loadSession, parseSession, readSessionFile, type UnknownCall } from '../sessions/load';
@@ -261,32 +261,21 @@ export class Conversation {
   async compact(options: { signal?: AbortSignal } = {}): Promise<CompactionEvent> {
     if (this.running) throw new TurnInProgressError();
     if (this.unknown.length > 0) throw new UnacknowledgedResultsError(this.unknown);
-    this.running = true;
-    try {
-      const settings = await this.deps.turnSettings();
-      const model = await this.deps.model();
-      const counter = await tokenCounterFor(settings.model);
-      const fixed = await this.fixedParts();
-      const result = await compact({
+    return this.changeContext(async ({ settings, counter, tokensBefore }) =>
+      compact({
         history: this.history,
         positions: this.positions,
         log: this.log,
-        model,
+        model: await this.deps.model(),
         counter,
         window: settings.contextWindow,
         trigger: 'manual',
         inTurn: false,
-        tokensBefore: this.budget.used(counter, this.history, fixed),
+        tokensBefore,
         signal: options.signal,
         cacheKey: this.cacheKey,
-      });
-      if (!result.ok) throw new CompactionError(result.message);
-      this.budget.reset();
-      this.lastContext = { used: this.budget.used(counter, this.history, fixed), window: settings.contextWindow };
-      return result.event;
-    } finally {
-      this.running = false;
-    }
+      }),
+    );
   }
 
   /**
@@ -299,15 +288,28 @@ export class Conversation {
     const trimmed = text.trim();
     if (!trimmed) throw new CompactionError('The summary is empty. Write what the model should know about the earlier work, or keep the summary as it was.');
     if (!this.summary) throw new CompactionError('This session has no summary to edit: compact it first.');
+    return this.changeContext(({ settings, counter, tokensBefore }) =>
+      replaceWithSummary(
+        { history: this.history, positions: this.positions, log: this.log, counter, window: settings.contextWindow, tokensBefore },
+        { summary: trimmed, author: 'person', trigger: 'edit', keptFrom: 1 },
+      ),
+    );
+  }
+
+  /**
+   * A change of the context between turns (a compaction, an edited summary):
+   * the session is held busy meanwhile, and the budget and the figure shown
+   * are counted again from the new history once it succeeded.
+   */
+  private async changeContext(
+    change: (counted: { settings: TurnSettings; counter: TokenCounter; tokensBefore: number }) => Promise<CompactOutcome>,
+  ): Promise<CompactionEvent> {
     this.running = true;
     try {
       const settings = await this.deps.turnSettings();
       const counter = await tokenCounterFor(settings.model);
       const fixed = await this.fixedParts();
-      const result = await replaceWithSummary(
-        { history: this.history, positions: this.positions, log: this.log, counter, window: settings.contextWindow, tokensBefore: this.budget.used(counter, this.history, fixed) },
-        { summary: trimmed, author: 'person', trigger: 'edit', keptFrom: 1 },
-      );
+      const result = await change({ settings, counter, tokensBefore: this.budget.used(counter, this.history, fixed) });
       if (!result.ok) throw new CompactionError(result.message);
       this.budget.reset();
       this.lastContext = { used: this.budget.used(counter, this.history, fixed), window: settings.contextWindow };
