@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run --silent apparmor-profile [-- bwrap]`: prints an AppArmor profile that lets this
 // checkout's Electron binary (or bubblewrap) create user namespaces, for
 // Ubuntu 24.04 and later. Pipe it to `sudo tee /etc/apparmor.d/NAME` and load it

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start` and `npm run dev`: node scripts/launch.mjs <preview|dev> [Electron switches...]
 //
 // In order: Electron's installer (the binary is fetched at first use, never in

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the vitest suite on Node 24, the Node that Electron 45 runs its main
 // process on, while the rest of the tooling stays on this machine's Node. The
 // Node 24 binary comes from the npm registry's `node` package, installed once

@@ -1,3 +1,4 @@
+// @ts-check
 // Where Electron's binary is, and Electron's own installer. Since Electron 42
 // the binary is not fetched by npm's postinstall: its package downloads it at
 // first use, and electron-vite reads node_modules/electron/path.txt without

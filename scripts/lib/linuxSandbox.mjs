@@ -1,3 +1,4 @@
+// @ts-check
 // Whether Chromium's sandbox can start on this Linux machine, decided before
 // Electron is launched, so a person gets instructions instead of Electron's
 // `FATAL:setuid_sandbox_host` crash.

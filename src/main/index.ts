@@ -1,7 +1,8 @@
 // App lifecycle only: wire the secure pieces together and open the first window.
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, Notification, protocol, safeStorage, shell } from 'electron';
 import { minoPaths, resolveHomeDir } from './core/config/minoHome';
+import { loadSettings } from './core/config/settings';
 import { addLogSecrets, addLogSink, errorText, log } from './core/log/log';
 import { dailyFileSink } from './core/log/sinks';
 import { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME, createRendererRequestHandler } from './electron/appProtocol';
@@ -12,34 +13,52 @@ import { createIpcGate, originOf, registerIpc } from './electron/ipc';
 import { applicationMenuTemplate } from './electron/menu';
 import { createApprovalNotifier } from './electron/notifications';
 import { createSafeStorageSecretStore } from './electron/secrets';
+import { claimSingleInstance } from './electron/singleInstance';
+import { applyStartupSwitches } from './electron/startupSwitches';
+import { createWindowTheme } from './electron/theme';
 import { TrustedWindows } from './electron/trustedWindows';
 import { windowTitle } from './electron/windowTitle';
 import { createWindowFactory } from './electron/windows';
+import { listRecentProjects } from './service/features/recentProjects';
 import { MinoService } from './service/minoService';
 
 // Must happen before `ready`: app:// behaves like https (secure, standard origin).
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 app.enableSandbox();
+// Also before `ready`: the GPU (MINO_DISABLE_GPU) and, on Linux desktops Electron does not map, the keyring.
+const switches = applyStartupSwitches({ platform: process.platform, env: process.env, commandLine: app.commandLine, app });
+
+/** Opens a window for a second launch of Mino; set once the first window can be made. */
+let openWindowForSecondLaunch: (() => void) | null = null;
 
 async function start(): Promise<void> {
   await app.whenReady();
-  installGuards(app);
-
   const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+  const devOrigin = devServerUrl ? originOf(devServerUrl) : null;
+  const pageOrigins = devOrigin ? [devOrigin] : [APP_ORIGIN];
+  installGuards(app, pageOrigins);
   protocol.handle(APP_SCHEME, createRendererRequestHandler({ rendererDir: join(__dirname, '../renderer'), csp: rendererCsp(), host: APP_HOST }));
 
   const homeDir = resolveHomeDir();
   const logDirectory = minoPaths(homeDir).logs;
   addLogSink(dailyFileSink({ dir: logDirectory }));
   addLogSecrets([process.env.OPENAI_API_KEY]);
-  log.info('app.start', { version: app.getVersion(), electron: process.versions.electron, node: process.versions.node, platform: process.platform });
+  log.info('app.start', { version: app.getVersion(), electron: process.versions.electron, node: process.versions.node, platform: process.platform, ...switches });
+  const theme = createWindowTheme({ nativeTheme, windows: () => BrowserWindow.getAllWindows() });
+  const settings = await loadSettings(homeDir);
+  // Unreadable settings keep the system's theme; Settings shows why they could not be read.
+  if (settings.ok) theme.follow(settings.value.settings.theme);
   const service: MinoService = new MinoService({
     homeDir,
     appName: 'Mino',
     appVersion: app.getVersion(),
     logDirectory,
     secrets: createSafeStorageSecretStore(safeStorage, homeDir),
-    pickFolder: createFolderPicker(dialog, (client): BrowserWindow | undefined => windows.windowFor(client)),
+    pickFolder: createFolderPicker(
+      dialog,
+      (client): BrowserWindow | undefined => windows.windowFor(client),
+      async () => (await listRecentProjects(homeDir))[0]?.path,
+    ),
     // Waits for the page, so a window that cannot load does not leave an empty session behind.
     openSessionWindow: (sessionId) => createWindow({ sessionId }).loaded,
     focusClient: (client) => windows.focus(client),
@@ -47,8 +66,10 @@ async function start(): Promise<void> {
       Notification,
       isFocused: (client) => windows.isFocused(client),
       focus: (client) => windows.focus(client),
+      requestAttention: (client) => windows.requestAttention(client),
       describe: (client) => windows.windowFor(client)?.getTitle() ?? 'A Mino session',
-    }),
+    }).notify,
+    settingsChanged: (view) => theme.follow(view.settings.theme),
     clientContextChanged: (client, context) => windows.setTitle(client, windowTitle(context)),
     // Only ever called with a URL the links feature checked and the person confirmed.
     openExternal: (url) => shell.openExternal(url),
@@ -57,14 +78,14 @@ async function start(): Promise<void> {
   const windows: TrustedWindows = new TrustedWindows(service);
   closeService = () => service.close();
 
-  const devOrigin = devServerUrl ? originOf(devServerUrl) : null;
-  registerIpc(ipcMain, createIpcGate({ target: service, clientFor: (sender) => windows.clientFor(sender), allowedOrigins: devOrigin ? [devOrigin] : [APP_ORIGIN] }));
+  registerIpc(ipcMain, createIpcGate({ target: service, clientFor: (sender) => windows.clientFor(sender), allowedOrigins: pageOrigins }));
 
   // Every window, including a session's own, comes from this one factory.
   const createWindow = createWindowFactory({
     BrowserWindow,
     preloadPath: join(__dirname, '../preload/index.js'),
     rendererUrl: devServerUrl ?? APP_ENTRY_URL,
+    backgroundColor: () => theme.background(),
     onCreated: (window) => {
       windows.track(window);
       // The title follows the project and session (set by main), not the page.
@@ -87,6 +108,7 @@ async function start(): Promise<void> {
   );
 
   createWindow();
+  openWindowForSecondLaunch = () => createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
@@ -111,8 +133,13 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-start().catch((error: unknown) => {
-  log.error('app.start_failed', { error: errorText(error) });
-  dialog.showErrorBox('Mino could not start', `${error instanceof Error ? error.message : String(error)}\n\nCheck that HOME is set and ~/.mino is writable, then start Mino again.`);
-  app.exit(1);
-});
+// A second launch hands over to the running Mino (which opens a window) and quits.
+if (!claimSingleInstance(app, () => openWindowForSecondLaunch?.())) {
+  app.quit();
+} else {
+  start().catch((error: unknown) => {
+    log.error('app.start_failed', { error: errorText(error) });
+    dialog.showErrorBox('Mino could not start', `${error instanceof Error ? error.message : String(error)}\n\nCheck that HOME is set and ~/.mino is writable, then start Mino again.`);
+    app.exit(1);
+  });
+}

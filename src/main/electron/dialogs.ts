@@ -4,9 +4,18 @@ import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron';
 import type { ClientId } from '../service/clients';
 import type { FolderPicker, NativeConfirm } from '../service/ports';
 
-export function createFolderPicker(dialog: Pick<Dialog, 'showOpenDialog'>, windowFor: (client: ClientId) => BrowserWindow | undefined): FolderPicker {
+/**
+ * `startFolder` is where the dialog opens: the last project, when there is one
+ * (otherwise the system picks, which since Electron 43 is ~/Downloads).
+ */
+export function createFolderPicker(
+  dialog: Pick<Dialog, 'showOpenDialog'>,
+  windowFor: (client: ClientId) => BrowserWindow | undefined,
+  startFolder: () => Promise<string | undefined> = async () => undefined,
+): FolderPicker {
   return async (client) => {
-    const options = { title: 'Open project', buttonLabel: 'Open', properties: ['openDirectory' as const] };
+    const defaultPath = await startFolder();
+    const options = { title: 'Open project', buttonLabel: 'Open', properties: ['openDirectory' as const], ...(defaultPath ? { defaultPath } : {}) };
     const window = windowFor(client);
     const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     return result.canceled || result.filePaths.length === 0 ? null : result.filePaths[0];

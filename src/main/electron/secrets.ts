@@ -15,13 +15,27 @@ const SecretsFileSchema = z.object({ apiKey: z.string().optional() });
 export const NO_SECURE_STORAGE_MESSAGE =
   'Mino cannot store the API key securely on this system (no keyring is available). Set OPENAI_API_KEY in the environment before starting Mino instead.';
 
+/**
+ * On Linux, says which keyrings Mino can use and the switch that picks one:
+ * where no Secret Service answers, Electron falls back to a store with a fixed key.
+ */
+export const NO_KEYRING_ON_LINUX_MESSAGE =
+  'Mino cannot store the API key securely: no keyring answered, so Electron fell back to a plain-text store. ' +
+  'Start a Secret Service (gnome-keyring, KeePassXC with Secret Service integration, or KWallet) and restart Mino; ' +
+  'Mino asks it with --password-store=gnome-libsecret on desktops Electron does not recognise, and you can pick another ' +
+  'store yourself (npm start -- --password-store=kwallet6). Or set OPENAI_API_KEY in the environment before starting Mino.';
+
+export function noSecureStorageMessage(platform: NodeJS.Platform): string {
+  return platform === 'linux' ? NO_KEYRING_ON_LINUX_MESSAGE : NO_SECURE_STORAGE_MESSAGE;
+}
+
 function canEncrypt(safeStorage: SafeStorageLike): boolean {
   if (!safeStorage.isEncryptionAvailable()) return false;
   // On Linux without a keyring, "basic_text" encrypts with a fixed, public key.
   return safeStorage.getSelectedStorageBackend?.() !== 'basic_text';
 }
 
-export function createSafeStorageSecretStore(safeStorage: SafeStorageLike, homeDir: string): SecretStore {
+export function createSafeStorageSecretStore(safeStorage: SafeStorageLike, homeDir: string, platform: NodeJS.Platform = process.platform): SecretStore {
   const file = minoPaths(homeDir).secrets;
   return {
     async getApiKey() {
@@ -42,7 +56,7 @@ export function createSafeStorageSecretStore(safeStorage: SafeStorageLike, homeD
       }
     },
     async setApiKey(apiKey) {
-      if (!canEncrypt(safeStorage)) throw new Error(NO_SECURE_STORAGE_MESSAGE);
+      if (!canEncrypt(safeStorage)) throw new Error(noSecureStorageMessage(platform));
       const encrypted = safeStorage.encryptString(apiKey).toString('base64');
       await ensureMinoHome(homeDir);
       await writePrivateFile(file, `${JSON.stringify({ apiKey: encrypted })}\n`);

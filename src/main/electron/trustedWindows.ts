@@ -61,6 +61,15 @@ export class TrustedWindows {
     window.focus();
   }
 
+  /** Flashes the client's window in the taskbar until it is focused (the Dock icon bounces on macOS). */
+  requestAttention(client: ClientId): void {
+    const window = this.windowFor(client);
+    if (!window || window.isDestroyed() || window.isFocused()) return;
+    window.flashFrame(true);
+    // Windows keeps flashing until told to stop.
+    window.once('focus', () => window.flashFrame(false));
+  }
+
   isFocused(client: ClientId): boolean {
     const window = this.windowFor(client);
     return window !== undefined && !window.isDestroyed() && window.isFocused();

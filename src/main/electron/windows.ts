@@ -2,6 +2,7 @@
 // security-relevant options have a single place to audit.
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 import { errorText, log } from '../core/log/log';
+import { WINDOW_BACKGROUND } from './theme';
 
 export function secureWebPreferences(preloadPath: string): WebPreferences {
   return {
@@ -21,16 +22,17 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
   };
 }
 
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(preloadPath: string, backgroundColor: string = WINDOW_BACKGROUND.light): BrowserWindowConstructorOptions {
   return {
     title: 'Mino',
     width: 1100,
     height: 760,
     minWidth: 640,
     minHeight: 480,
-    // Shown on ready-to-show, so the person never sees an unstyled flash.
+    // Shown once painted (see showOnce), so the person never sees an unstyled flash.
     show: false,
-    backgroundColor: '#f6f5f1',
+    // The theme's page colour, so nothing light flashes behind a dark window while it loads.
+    backgroundColor,
     webPreferences: secureWebPreferences(preloadPath),
   };
 }
@@ -44,6 +46,40 @@ export interface WindowFactoryDeps {
   rendererUrl: string;
   /** Registers the window as trusted before its page can send anything. */
   onCreated(window: BrowserWindow): void;
+  /** The colour behind the page while it loads (the theme's); light when absent. */
+  backgroundColor?(): string;
+}
+
+/**
+ * How long a window may stay hidden waiting to be painted. Under native Wayland
+ * (Electron's default since 38) `ready-to-show` often never fires (Electron
+ * #48859), so a window would never appear without this.
+ */
+export const SHOW_FALLBACK_MS = 3_000;
+
+type ShowableWindow = Pick<BrowserWindow, 'once' | 'show' | 'isDestroyed' | 'isVisible'> & { webContents: Pick<BrowserWindow['webContents'], 'once'> };
+
+/**
+ * Shows the window once: on `ready-to-show` (painted, no flash), or when its
+ * page has loaded, or after SHOW_FALLBACK_MS, whichever comes first.
+ */
+export function showOnce(window: ShowableWindow): void {
+  let shown = false;
+  const timer = setTimeout(() => show('timer'), SHOW_FALLBACK_MS);
+  function show(cause: string): void {
+    if (shown) return;
+    shown = true;
+    clearTimeout(timer);
+    if (window.isDestroyed() || window.isVisible()) return;
+    if (cause !== 'ready-to-show') log.info('window.shown_without_ready_to_show', { cause });
+    window.show();
+  }
+  window.once('ready-to-show', () => show('ready-to-show'));
+  window.webContents.once('did-finish-load', () => show('did-finish-load'));
+  window.once('closed', () => {
+    shown = true;
+    clearTimeout(timer);
+  });
 }
 
 export const SESSION_QUERY_PARAM = 'session';
@@ -69,9 +105,9 @@ export interface NewWindow {
 
 export function createWindowFactory(deps: WindowFactoryDeps): (options?: NewWindowOptions) => NewWindow {
   return function createWindow(options: NewWindowOptions = {}): NewWindow {
-    const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath));
+    const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath, deps.backgroundColor?.()));
     deps.onCreated(window);
-    window.once('ready-to-show', () => window.show());
+    showOnce(window);
     const loaded = Promise.resolve(window.loadURL(rendererUrlFor(deps.rendererUrl, options.sessionId)));
     // Callers that do not wait for the page must not leave its failure unhandled.
     loaded.catch((error: unknown) => log.error('window.load_failed', { url: deps.rendererUrl, session: options.sessionId, error: errorText(error) }));

@@ -51,7 +51,7 @@ export class MinoService implements DispatchTarget {
     this.handlers = {
       'app:info': async () => appInfo(ports),
       'settings:get': async () => getSettings(homeDir),
-      'settings:set': async (client, input) => setSettings({ homeDir, clients, secrets, env: this.env, confirm: ports.confirm }, client, input),
+      'settings:set': async (client, input) => setSettings({ homeDir, clients, secrets, env: this.env, confirm: ports.confirm, settingsChanged: ports.settingsChanged }, client, input),
       'mcp:status': async (client) => mcpStatus(homeDir, clients.state(client).project?.path ?? null),
       'skills:list': async (client) => listSkills(homeDir, clients, sessions, client),
       'skills:reload': async (client) => reloadSkills(homeDir, clients, sessions, client),

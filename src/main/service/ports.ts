@@ -3,6 +3,7 @@
 // and the window system (new session windows, focus, notifications, titles).
 import type { SessionId } from '../../shared/domain';
 import type { Project } from '../../shared/ipc';
+import type { SettingsView } from '../../shared/settings';
 import type { ClientId } from './clients';
 
 /** Where the API key is kept (safeStorage in the app, memory in tests). Main-side only. */
@@ -67,6 +68,8 @@ export interface ServicePorts {
   notifyApprovalWaiting?: ApprovalWaitingNotifier;
   /** Called whenever a client's project or session changes. */
   clientContextChanged?: ClientContextListener;
+  /** Called after settings are saved (the app's own windows follow the Theme). */
+  settingsChanged?(view: SettingsView): void;
   /** Without it, links are never opened. */
   openExternal?: ExternalUrlOpener;
   /** Without it, whatever needs a person's own yes in main (a new model service host while a key is set) is refused. */

@@ -14,10 +14,12 @@ let nextContentsId = 1;
 export class FakeWebContents extends EventEmitter {
   readonly id = nextContentsId++;
   readonly sent: Array<{ channel: string; payload: unknown }> = [];
+  /** The permission handlers main installed, to ask them as Chromium would. */
+  readonly permissions: { request?: (...args: unknown[]) => void; check?: (...args: unknown[]) => boolean; device?: (...args: unknown[]) => boolean } = {};
   readonly session = {
-    setPermissionRequestHandler: () => undefined,
-    setPermissionCheckHandler: () => undefined,
-    setDevicePermissionHandler: () => undefined,
+    setPermissionRequestHandler: (handler: (...args: unknown[]) => void) => void (this.permissions.request = handler),
+    setPermissionCheckHandler: (handler: (...args: unknown[]) => boolean) => void (this.permissions.check = handler),
+    setDevicePermissionHandler: (handler: (...args: unknown[]) => boolean) => void (this.permissions.device = handler),
   };
   destroyed = false;
   send(channel: string, payload: unknown): void {
@@ -33,11 +35,17 @@ export interface FakeWindow extends EventEmitter {
   readonly options: Record<string, unknown>;
   readonly webContents: FakeWebContents;
   readonly loadedUrls: string[];
+  readonly backgrounds: string[];
+  visible: boolean;
+  destroyed: boolean;
 }
 
 export interface FakeElectronMain {
   module: object;
-  control: { folderToPick: string | undefined; onQuit: (() => void) | undefined };
+  control: { folderToPick: string | undefined; onQuit: (() => void) | undefined; singleInstanceLock: boolean; systemDark: boolean };
+  nativeTheme: EventEmitter & { themeSource: string; readonly shouldUseDarkColors: boolean };
+  /** The options of every folder dialog shown. */
+  folderDialogs: Array<Record<string, unknown>>;
   calls: Recorded[];
   windows: FakeWindow[];
   handlers: Map<string, (event: unknown, ...args: unknown[]) => unknown>;
@@ -62,14 +70,25 @@ export function fakeElectronMain(): FakeElectronMain {
     folderToPick: undefined as string | undefined,
     /** Runs inside app.quit(), to see what was already done when it was called. */
     onQuit: undefined as (() => void) | undefined,
+    /** What requestSingleInstanceLock answers: false plays a second launch. */
+    singleInstanceLock: true,
+    /** The system's own light or dark, for nativeTheme. */
+    systemDark: false,
   };
+  const folderDialogs: Array<Record<string, unknown>> = [];
+  const nativeTheme = Object.assign(new EventEmitter(), { themeSource: 'system' });
+  Object.defineProperty(nativeTheme, 'shouldUseDarkColors', {
+    get: () => (nativeTheme.themeSource === 'system' ? control.systemDark : nativeTheme.themeSource === 'dark'),
+  });
 
   class FakeBrowserWindow extends EventEmitter {
     static getAllWindows = () => windows.filter((window) => !window.destroyed);
     static getFocusedWindow = () => null;
     readonly webContents = new FakeWebContents();
     readonly loadedUrls: string[] = [];
+    readonly backgrounds: string[] = [];
     destroyed = false;
+    visible = false;
     title = '';
     constructor(readonly options: Record<string, unknown>) {
       super();
@@ -81,7 +100,18 @@ export function fakeElectronMain(): FakeElectronMain {
       this.loadedUrls.push(url);
       return Promise.resolve();
     }
-    show(): void {}
+    show(): void {
+      this.visible = true;
+    }
+    isVisible(): boolean {
+      return this.visible;
+    }
+    setBackgroundColor(colour: string): void {
+      this.backgrounds.push(colour);
+    }
+    flashFrame(flag: boolean): void {
+      record('BrowserWindow.flashFrame', flag);
+    }
     focus(): void {}
     isDestroyed(): boolean {
       return this.destroyed;
@@ -110,6 +140,21 @@ export function fakeElectronMain(): FakeElectronMain {
       control.onQuit?.();
     },
     exit: (code: number) => record('app.exit', code),
+    requestSingleInstanceLock: () => {
+      record('app.requestSingleInstanceLock');
+      return control.singleInstanceLock;
+    },
+    disableHardwareAcceleration: () => record('app.disableHardwareAcceleration'),
+    commandLine: {
+      switches: new Map<string, string>(),
+      hasSwitch(name: string) {
+        return this.switches.has(name);
+      },
+      appendSwitch(name: string, value?: string) {
+        record('app.commandLine.appendSwitch', name, value);
+        this.switches.set(name, value ?? '');
+      },
+    },
   });
 
   const electron = {
@@ -131,13 +176,17 @@ export function fakeElectronMain(): FakeElectronMain {
     },
     dialog: {
       showErrorBox: (title: string, content: string) => record('dialog.showErrorBox', title, content),
-      showOpenDialog: async () => (control.folderToPick ? { canceled: false, filePaths: [control.folderToPick] } : { canceled: true, filePaths: [] }),
+      showOpenDialog: async (...args: unknown[]) => {
+        folderDialogs.push(args.at(-1) as Record<string, unknown>);
+        return control.folderToPick ? { canceled: false, filePaths: [control.folderToPick] } : { canceled: true, filePaths: [] };
+      },
     },
     Menu: {
       buildFromTemplate: (template: unknown) => ({ template }),
       setApplicationMenu: (menu: unknown) => record('Menu.setApplicationMenu', menu),
     },
     Notification: Object.assign(function Notification() {}, { isSupported: () => false }),
+    nativeTheme,
     safeStorage: {
       isEncryptionAvailable: () => false,
       getSelectedStorageBackend: () => 'basic_text',
@@ -154,6 +203,8 @@ export function fakeElectronMain(): FakeElectronMain {
   return {
     module: strict(electron, 'electron'),
     control,
+    nativeTheme: nativeTheme as EventEmitter & { themeSource: string; readonly shouldUseDarkColors: boolean },
+    folderDialogs,
     calls,
     windows,
     handlers,

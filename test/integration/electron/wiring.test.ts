@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ENTRY_URL, APP_ORIGIN } from '../../../src/main/electron/appProtocol';
 import { rendererCsp } from '../../../src/main/electron/csp';
 import { logFileFor } from '../../../src/main/core/log/sinks';
+import { CLIPBOARD_WRITE } from '../../../src/main/electron/guards';
+import { WINDOW_BACKGROUND } from '../../../src/main/electron/theme';
 import { mainWindowOptions } from '../../../src/main/electron/windows';
 import { EVENT_CHANNELS, EVENT_IPC_PREFIX, INVOKE_CHANNELS, invokeArgument, type InvokeChannel } from '../../../src/shared/ipc';
 import { startMockResponsesServer, type MockResponsesServer } from '../../support/mockResponsesServer';
@@ -85,7 +87,17 @@ describe.skipIf(!built)(`the built main process (${built ? 'out/main/index.js' :
     await fs.mkdir(home);
     await fs.mkdir(project);
     server = await startMockResponsesServer();
-    Object.assign(process.env, { HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' });
+    Object.assign(process.env, {
+      HOME: home,
+      OPENAI_BASE_URL: server.baseURL,
+      OPENAI_API_KEY: 'test-key',
+      MINO_MODEL: 'mock-model',
+      MINO_DISABLE_GPU: '1',
+      XDG_CURRENT_DESKTOP: 'sway',
+    });
+    // The person chose the dark theme last time.
+    await fs.mkdir(path.join(home, '.mino'), { mode: 0o700 });
+    await fs.writeFile(path.join(home, '.mino', 'config.json'), JSON.stringify({ theme: 'dark' }), { mode: 0o600 });
     fake = fakeElectronMain();
     loadBuiltMain(fake);
   });
@@ -117,6 +129,66 @@ describe.skipIf(!built)(`the built main process (${built ? 'out/main/index.js' :
     expect(fake.calls.find((c) => c.what === 'protocol.handle')?.args).toEqual(['app']);
   });
 
+  it('turns the GPU off for MINO_DISABLE_GPU and, on Linux, asks the Secret Service on an unmapped desktop, all before ready', () => {
+    const order = fake.calls.map((c) => c.what);
+    expect(order.indexOf('app.disableHardwareAcceleration')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('app.disableHardwareAcceleration')).toBeLessThan(order.indexOf('ready'));
+    const keyring = fake.calls.find((c) => c.what === 'app.commandLine.appendSwitch');
+    if (process.platform === 'linux') {
+      expect(keyring?.args).toEqual(['password-store', 'gnome-libsecret']);
+      expect(fake.calls.indexOf(keyring!)).toBeLessThan(order.indexOf('ready'));
+    } else {
+      expect(keyring).toBeUndefined();
+    }
+  });
+
+  it('takes the single-instance lock before ready, and opens a new window when Mino is launched again', async () => {
+    const order = fake.calls.map((c) => c.what);
+    expect(order.indexOf('app.requestSingleInstanceLock')).toBeLessThan(order.indexOf('ready'));
+    fake.app.emit('second-instance', {}, ['electron', '.'], home);
+    await until(() => fake.windows.length === 2, 'a window for the second launch');
+    expect(fake.windows[1]!.loadedUrls).toEqual([APP_ENTRY_URL]);
+    fake.windows[1]!.destroyed = true;
+    fake.windows[1]!.emit('closed');
+  });
+
+  it('quits a second launch at once, before it opens anything', async () => {
+    const second = fakeElectronMain();
+    second.control.singleInstanceLock = false;
+    loadBuiltMain(second);
+    second.emitReady();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(second.calls.map((c) => c.what)).toContain('app.quit');
+    expect(second.windows).toEqual([]);
+    expect(second.calls.some((c) => c.what === 'protocol.handle')).toBe(false);
+  });
+
+  it('starts windows in the saved theme and repaints them when the Theme setting changes', async () => {
+    const [window] = fake.windows;
+    expect(fake.nativeTheme.themeSource).toBe('dark');
+    expect(window!.options.backgroundColor).toBe(WINDOW_BACKGROUND.dark);
+    expect(await call('settings:set', { theme: 'light' })).toMatchObject({ ok: true });
+    expect(fake.nativeTheme.themeSource).toBe('light');
+    expect(window!.backgrounds.at(-1)).toBe(WINDOW_BACKGROUND.light);
+    expect(await call('settings:set', { theme: 'dark' })).toMatchObject({ ok: true });
+    expect(window!.backgrounds.at(-1)).toBe(WINDOW_BACKGROUND.dark);
+  });
+
+  it("lets the app's own page write to the clipboard, and refuses every other permission", () => {
+    const { permissions } = fake.windows[0]!.webContents;
+    const ask = (permission: string, requestingUrl: string, isMainFrame = true) => {
+      let granted: boolean | undefined;
+      permissions.request!({}, permission, (answer: boolean) => (granted = answer), { requestingUrl, isMainFrame });
+      return granted;
+    };
+    expect(ask(CLIPBOARD_WRITE, APP_ENTRY_URL)).toBe(true);
+    expect(permissions.check!({}, CLIPBOARD_WRITE, APP_ORIGIN, { isMainFrame: true })).toBe(true);
+    expect(ask(CLIPBOARD_WRITE, APP_ENTRY_URL, false)).toBe(false);
+    expect(ask(CLIPBOARD_WRITE, 'https://example.com/')).toBe(false);
+    expect(ask('clipboard-read', APP_ENTRY_URL)).toBe(false);
+    expect(ask('notifications', APP_ENTRY_URL)).toBe(false);
+  });
+
   it('serves out/renderer/index.html over app:// with the CSP header, and nothing outside it', async () => {
     const handler = fake.protocolHandler!;
     const response = await handler(new Request(APP_ENTRY_URL));
@@ -133,7 +205,7 @@ describe.skipIf(!built)(`the built main process (${built ? 'out/main/index.js' :
   it('creates the first window through the secure factory, with a preload that exists on disk', () => {
     const [window] = fake.windows;
     const preload = path.join(OUT, 'preload', 'index.js');
-    expect(window!.options).toEqual(mainWindowOptions(preload));
+    expect(window!.options).toEqual(mainWindowOptions(preload, WINDOW_BACKGROUND.dark));
     expect(existsSync((window!.options.webPreferences as { preload: string }).preload)).toBe(true);
     expect(window!.loadedUrls).toEqual([APP_ENTRY_URL]);
   });
@@ -161,6 +233,9 @@ describe.skipIf(!built)(`the built main process (${built ? 'out/main/index.js' :
   it('on will-quit, waits until the service has closed (the running turn saved as stopped) before quitting', async () => {
     fake.control.folderToPick = project;
     expect(await call('projects:pick')).toMatchObject({ ok: true });
+    // The next folder dialog opens where this project is.
+    expect(await call('projects:pick')).toMatchObject({ ok: true });
+    expect(fake.folderDialogs.map((options) => options.defaultPath)).toEqual([undefined, project]);
     const opened = (await call('sessions:new')) as { ok: true; value: { where: 'here'; session: { id: string } } };
     expect(opened).toMatchObject({ ok: true, value: { where: 'here' } });
     const log = path.join(home, '.mino', 'sessions', `${opened.value.session.id}.jsonl`);

@@ -1,6 +1,6 @@
 import type { App, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { denyAllPermissions, guardWebContents, installGuards, type PermissionSession } from '../../../src/main/electron/guards';
+import { CLIPBOARD_WRITE, guardPermissions, guardWebContents, installGuards, type PermissionSession } from '../../../src/main/electron/guards';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -64,22 +64,53 @@ describe('web contents guards', () => {
     }
   });
 
-  it('denies every permission request and check', () => {
+  type RequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string; isMainFrame: boolean }) => void;
+  type CheckHandler = (wc: unknown, permission: string, origin: string, details: { isMainFrame: boolean }) => boolean;
+  const own = 'app://mino';
+
+  function ask(session: ReturnType<typeof fakeSession>, permission: string, requestingUrl: string, isMainFrame = true): boolean {
+    let answer: boolean | undefined;
+    (session.handlers.request as RequestHandler)({}, permission, (granted) => (answer = granted), { requestingUrl, isMainFrame });
+    if (answer === undefined) throw new Error('the request handler never answered');
+    return answer;
+  }
+
+  it('denies every permission request and check but clipboard writes', () => {
     const session = fakeSession();
-    denyAllPermissions(session as unknown as PermissionSession);
-    const answers: boolean[] = [];
-    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read']) {
-      (session.handlers.request as (wc: unknown, permission: string, callback: (granted: boolean) => void) => void)({}, permission, (granted) => answers.push(granted));
+    guardPermissions(session as unknown as PermissionSession, [own]);
+    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'deprecated-sync-clipboard-read', 'fileSystem', 'openExternal']) {
+      expect(ask(session, permission, 'app://mino/index.html')).toBe(false);
+      expect((session.handlers.check as CheckHandler)({}, permission, own, { isMainFrame: true })).toBe(false);
     }
-    expect(answers).toEqual([false, false, false, false]);
-    expect((session.handlers.check as () => boolean)()).toBe(false);
     expect((session.handlers.device as () => boolean)()).toBe(false);
+  });
+
+  it("grants clipboard writes to the app's own page in the main frame only", () => {
+    const session = fakeSession();
+    guardPermissions(session as unknown as PermissionSession, [own]);
+    const check = session.handlers.check as CheckHandler;
+    expect(ask(session, CLIPBOARD_WRITE, 'app://mino/index.html?session=abc')).toBe(true);
+    expect(check({}, CLIPBOARD_WRITE, own, { isMainFrame: true })).toBe(true);
+    // A frame inside the page, another origin, or no origin at all get nothing.
+    expect(ask(session, CLIPBOARD_WRITE, 'app://mino/index.html', false)).toBe(false);
+    expect(check({}, CLIPBOARD_WRITE, own, { isMainFrame: false })).toBe(false);
+    expect(ask(session, CLIPBOARD_WRITE, 'https://example.com/')).toBe(false);
+    expect(check({}, CLIPBOARD_WRITE, 'https://example.com', { isMainFrame: true })).toBe(false);
+    expect(ask(session, CLIPBOARD_WRITE, '')).toBe(false);
+    expect(ask(session, CLIPBOARD_WRITE, 'not a url')).toBe(false);
+  });
+
+  it("grants the dev server's origin under electron-vite dev, and nothing else", () => {
+    const session = fakeSession();
+    guardPermissions(session as unknown as PermissionSession, ['http://localhost:5173']);
+    expect(ask(session, CLIPBOARD_WRITE, 'http://localhost:5173/')).toBe(true);
+    expect(ask(session, CLIPBOARD_WRITE, 'app://mino/index.html')).toBe(false);
   });
 
   it('guards every web contents the app creates', () => {
     let created: ((event: unknown, contents: unknown) => void) | undefined;
     const app = { on: (event: string, listener: typeof created) => event === 'web-contents-created' && (created = listener) };
-    installGuards(app as unknown as App);
+    installGuards(app as unknown as App, [own]);
     const fake = fakeContents();
     created?.({}, fake.contents);
     expect(fake.fire('will-navigate', 'https://example.com/')).toBe(true);

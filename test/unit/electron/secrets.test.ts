@@ -47,8 +47,17 @@ describe('the safeStorage secret store', () => {
     ['encryption is unavailable', { isEncryptionAvailable: () => false }],
     ['Linux has no keyring (basic_text)', { getSelectedStorageBackend: () => 'basic_text' as const }],
   ])('refuses to store a key when %s, and says to use OPENAI_API_KEY', async (_case, overrides) => {
-    const store = createSafeStorageSecretStore(fakeSafeStorage(overrides), home);
+    const store = createSafeStorageSecretStore(fakeSafeStorage(overrides), home, 'darwin');
     await expect(store.setApiKey('sk-live-secret')).rejects.toThrow(NO_SECURE_STORAGE_MESSAGE);
+    await expect(fs.access(path.join(home, '.mino', 'secrets.json'))).rejects.toThrow();
+  });
+
+  it('on Linux, names the keyrings it can use and the --password-store switch when none answered', async () => {
+    const store = createSafeStorageSecretStore(fakeSafeStorage({ getSelectedStorageBackend: () => 'basic_text' as const }), home, 'linux');
+    const refusal = store.setApiKey('sk-live-secret');
+    await expect(refusal).rejects.toThrow(/no keyring answered/);
+    await expect(refusal).rejects.toThrow(/--password-store=gnome-libsecret/);
+    await expect(refusal).rejects.toThrow(/OPENAI_API_KEY/);
     await expect(fs.access(path.join(home, '.mino', 'secrets.json'))).rejects.toThrow();
   });
 

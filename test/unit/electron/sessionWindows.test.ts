@@ -1,6 +1,7 @@
 // The Electron adapter's session-window pieces, without launching Electron:
 // the session URL, focus and titles, the approval notification, the menu.
-import type { BrowserWindow, BrowserWindowConstructorOptions, MenuItemConstructorOptions, NotificationConstructorOptions } from 'electron';
+import type { BrowserWindow, MenuItemConstructorOptions, NotificationConstructorOptions } from 'electron';
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { applicationMenuTemplate } from '../../../src/main/electron/menu';
 import { createApprovalNotifier } from '../../../src/main/electron/notifications';
@@ -8,6 +9,7 @@ import { TrustedWindows } from '../../../src/main/electron/trustedWindows';
 import { windowTitle } from '../../../src/main/electron/windowTitle';
 import { createWindowFactory, rendererUrlFor } from '../../../src/main/electron/windows';
 import { clientId, type ClientId } from '../../../src/main/service/clients';
+import { FakeBrowserWindow, FakeWindowConstructor } from '../../support/electron/fakeBrowserWindow';
 import type { MenuCommand } from '../../../src/shared/ipc';
 
 const SESSION = '0123456789abcdef0123456789abcdef';
@@ -38,24 +40,16 @@ describe('session windows', () => {
     expect(rendererUrlFor('http://localhost:5173/', SESSION)).toBe(`http://localhost:5173/?session=${SESSION}`);
     expect(rendererUrlFor('app://mino/index.html')).toBe('app://mino/index.html');
 
-    const loaded: string[] = [];
-    class FakeWindow {
-      constructor(readonly options: BrowserWindowConstructorOptions) {}
-      once() {}
-      loadURL(url: string) {
-        loaded.push(url);
-        return Promise.resolve();
-      }
-    }
+    FakeBrowserWindow.reset();
     const created: unknown[] = [];
     const createWindow = createWindowFactory({
-      BrowserWindow: FakeWindow as unknown as new (options: BrowserWindowConstructorOptions) => BrowserWindow,
+      BrowserWindow: FakeWindowConstructor,
       preloadPath: '/p.js',
       rendererUrl: 'app://mino/index.html',
       onCreated: (window) => created.push(window),
     });
     createWindow({ sessionId: SESSION });
-    expect(loaded).toEqual([`app://mino/index.html?session=${SESSION}`]);
+    expect(FakeBrowserWindow.created.map((window) => window.loaded)).toEqual([[`app://mino/index.html?session=${SESSION}`]]);
     expect(created).toHaveLength(1);
   });
 
@@ -82,45 +76,75 @@ describe('session windows', () => {
 
 describe('the approval notification', () => {
   function setup(focused: boolean, supported = true) {
-    const shown: Array<NotificationConstructorOptions & { click?: () => void }> = [];
+    const created: FakeNotification[] = [];
     const focusedClients: ClientId[] = [];
-    class FakeNotification {
-      private click?: () => void;
-      constructor(readonly options: NotificationConstructorOptions) {}
-      static isSupported = () => supported;
-      on(event: string, listener: () => void) {
-        if (event === 'click') this.click = listener;
-        return this;
+    const attention: ClientId[] = [];
+    class FakeNotification extends EventEmitter {
+      shown = false;
+      constructor(readonly options: NotificationConstructorOptions) {
+        super();
+        created.push(this);
       }
+      static isSupported = () => supported;
       show() {
-        shown.push({ ...this.options, click: this.click });
+        this.shown = true;
       }
     }
-    const notify = createApprovalNotifier({
+    const notifier = createApprovalNotifier({
       Notification: FakeNotification as never,
       isFocused: () => focused,
       focus: (client) => focusedClients.push(client),
+      requestAttention: (client) => attention.push(client),
       describe: () => 'Fix the build — app — Mino',
     });
-    return { notify, shown, focusedClients };
+    return { ...notifier, created, focusedClients, attention };
   }
 
   it('says which session waits when its window is not focused, and clicking brings the window forward', () => {
-    const { notify, shown, focusedClients } = setup(false);
+    const { notify, created, focusedClients, pending } = setup(false);
     notify(clientId('window-1'), SESSION, 'edit_file');
-    expect(shown).toHaveLength(1);
-    expect(shown[0]?.body).toBe('Fix the build — app — Mino: edit_file needs your answer before the session can go on.');
-    shown[0]?.click?.();
+    expect(created).toHaveLength(1);
+    expect(created[0]?.shown).toBe(true);
+    expect(created[0]?.options.body).toBe('Fix the build — app — Mino: edit_file needs your answer before the session can go on.');
+    created[0]?.emit('click', {});
     expect(focusedClients).toEqual(['window-1']);
+    expect(pending.size).toBe(0);
   });
 
-  it('stays quiet when the window is focused or notifications are unsupported', () => {
-    const focused = setup(true);
-    focused.notify(clientId('window-1'), SESSION, 'bash');
-    expect(focused.shown).toEqual([]);
-    const unsupported = setup(false, false);
-    unsupported.notify(clientId('window-1'), SESSION, 'bash');
-    expect(unsupported.shown).toEqual([]);
+  it('holds each notification until it is clicked, closed or failed, so its click handler is never collected', () => {
+    const { notify, created, pending } = setup(false);
+    notify(clientId('window-1'), SESSION, 'bash');
+    notify(clientId('window-2'), SESSION, 'edit_file');
+    notify(clientId('window-3'), SESSION, 'write_file');
+    expect([...pending]).toEqual(created);
+    created[0]?.emit('close', {});
+    expect([...pending]).toEqual([created[1], created[2]]);
+    created[1]?.emit('failed', {}, 'unsigned app');
+    created[2]?.emit('click', {});
+    expect(pending.size).toBe(0);
+  });
+
+  it('asks for attention with the window instead when a notification fails (macOS refuses unsigned apps)', () => {
+    const { notify, created, attention, focusedClients } = setup(false);
+    notify(clientId('window-1'), SESSION, 'bash');
+    expect(attention).toEqual([]);
+    created[0]?.emit('failed', {}, 'Notification permission denied');
+    expect(attention).toEqual(['window-1']);
+    expect(focusedClients).toEqual([]);
+  });
+
+  it('asks for attention with the window where notifications are unsupported', () => {
+    const { notify, created, attention } = setup(false, false);
+    notify(clientId('window-1'), SESSION, 'bash');
+    expect(created).toEqual([]);
+    expect(attention).toEqual(['window-1']);
+  });
+
+  it('stays quiet when the window is focused', () => {
+    const { notify, created, attention } = setup(true);
+    notify(clientId('window-1'), SESSION, 'bash');
+    expect(created).toEqual([]);
+    expect(attention).toEqual([]);
   });
 });
 

@@ -16,6 +16,8 @@ export interface SettingsDeps {
   secrets: SecretStore;
   env: NodeJS.ProcessEnv;
   confirm?: NativeConfirm;
+  /** Told of every save, after the windows are. */
+  settingsChanged?(view: SettingsView): void;
 }
 
 export async function getSettings(homeDir: string): Promise<SettingsView> {
@@ -31,6 +33,7 @@ export async function setSettings(deps: SettingsDeps, client: ClientId, input: S
   if (!saved.ok) throw new Error(saved.error);
   const view = { ...saved.value, path: minoPaths(homeDir).config };
   clients.broadcast('settings:changed', view);
+  deps.settingsChanged?.(view);
   return view;
 }
 
