@@ -96,9 +96,33 @@ describe('where the machine has no sandbox', () => {
     const dir = await fs.mkdtemp(path.join('/tmp', 'fake-bwrap-'));
     try {
       await fs.writeFile(path.join(dir, 'bwrap'), '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n', { mode: 0o755 });
-      const availability = await sandboxAvailability('linux', dir);
+      const noSwitch = path.join(dir, 'no-such-switch');
+      const availability = await sandboxAvailability('linux', dir, noSwitch);
       expect(availability.available).toBe(false);
-      if (!availability.available) expect(availability.reason).toMatch(/^bubblewrap cannot create a sandbox here \(bwrap: No permissions to create new namespace\)/);
+      if (!availability.available) {
+        expect(availability.reason).toMatch(/^bubblewrap cannot create a sandbox here \(bwrap: No permissions to create new namespace\)/);
+        expect(availability.reason).toMatch(/this kernel may not allow unprivileged user namespaces$/);
+      }
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("names AppArmor's restriction and the bwrap profile that lifts it where AppArmor blocks the namespaces (Ubuntu 24.04+)", async () => {
+    const dir = await fs.mkdtemp(path.join('/tmp', 'fake-bwrap-'));
+    try {
+      await fs.writeFile(path.join(dir, 'bwrap'), '#!/bin/sh\necho "bwrap: setting up uid map: Permission denied" >&2\nexit 1\n', { mode: 0o755 });
+      const restricted = path.join(dir, 'apparmor_restrict_unprivileged_userns');
+      await fs.writeFile(restricted, '1\n');
+      const availability = await sandboxAvailability('linux', dir, restricted);
+      expect(availability.available).toBe(false);
+      if (!availability.available) {
+        expect(availability.reason).toContain('(bwrap: setting up uid map: Permission denied)');
+        expect(availability.reason).toContain('kernel.apparmor_restrict_unprivileged_userns = 1');
+        expect(availability.reason).toContain('npm run --silent apparmor-profile -- bwrap | sudo tee /etc/apparmor.d/mino-bwrap');
+        expect(availability.reason).toContain('sudo apparmor_parser -r /etc/apparmor.d/mino-bwrap');
+        expect(availability.reason).not.toContain('this kernel may not allow');
+      }
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

@@ -13,22 +13,28 @@ export type SandboxAvailability =
   | { available: false; reason: string };
 
 export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
+/** Ubuntu 24.04 and later set it to 1: only programs an AppArmor profile allows may create user namespaces. */
+export const APPARMOR_USERNS_SWITCH = '/proc/sys/kernel/apparmor_restrict_unprivileged_userns';
 const PROBE_TIMEOUT_MS = 10_000;
 
 const cache = new Map<string, Promise<SandboxAvailability>>();
 
 /** `searchPath` is the PATH to look for bwrap in (tests point it elsewhere). */
-export function sandboxAvailability(platform: NodeJS.Platform = process.platform, searchPath = process.env.PATH ?? ''): Promise<SandboxAvailability> {
-  const key = `${platform}\0${searchPath}`;
+export function sandboxAvailability(
+  platform: NodeJS.Platform = process.platform,
+  searchPath = process.env.PATH ?? '',
+  apparmorSwitch = APPARMOR_USERNS_SWITCH,
+): Promise<SandboxAvailability> {
+  const key = `${platform}\0${searchPath}\0${apparmorSwitch}`;
   let known = cache.get(key);
   if (!known) {
-    known = detect(platform, searchPath);
+    known = detect(platform, searchPath, apparmorSwitch);
     cache.set(key, known);
   }
   return known;
 }
 
-async function detect(platform: NodeJS.Platform, searchPath: string): Promise<SandboxAvailability> {
+async function detect(platform: NodeJS.Platform, searchPath: string, apparmorSwitch: string): Promise<SandboxAvailability> {
   if (platform === 'darwin') {
     return (await isExecutable(SANDBOX_EXEC))
       ? { available: true, kind: 'seatbelt', program: SANDBOX_EXEC }
@@ -44,12 +50,31 @@ async function detect(platform: NodeJS.Platform, searchPath: string): Promise<Sa
   // The same namespaces every command gets: a kernel without unprivileged user namespaces fails here.
   const probe = await run(bwrap, ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', 'true']);
   if (!probe.ok) {
+    if (await apparmorRestrictsUserNamespaces(apparmorSwitch)) {
+      return {
+        available: false,
+        reason:
+          `bubblewrap cannot create a sandbox here (${probe.detail}): AppArmor lets only the programs it names create user namespaces ` +
+          '(kernel.apparmor_restrict_unprivileged_userns = 1, the default on Ubuntu 24.04 and later), and no profile names bwrap. ' +
+          'Install the bwrap profile once (npm run --silent apparmor-profile -- bwrap | sudo tee /etc/apparmor.d/mino-bwrap, then ' +
+          'sudo apparmor_parser -r /etc/apparmor.d/mino-bwrap; see Start in the README) and restart Mino',
+      };
+    }
     return {
       available: false,
       reason: `bubblewrap cannot create a sandbox here (${probe.detail}); this kernel may not allow unprivileged user namespaces`,
     };
   }
   return { available: true, kind: 'bwrap', program: bwrap };
+}
+
+async function apparmorRestrictsUserNamespaces(file: string): Promise<boolean> {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim() === '1';
+  } catch {
+    // ignore: no such switch, so AppArmor does not restrict user namespaces on this kernel
+    return false;
+  }
 }
 
 async function findOnPath(name: string, searchPath: string): Promise<string | null> {
