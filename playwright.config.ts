@@ -1,6 +1,8 @@
 // Playwright: the renderer in Chromium over the test bridge, and _electron
 // specs that launch the built app where Electron's binary exists. Build first
 // (npx electron-vite build); the specs use out/renderer and out/main as built.
+// The _electron specs depend on electron-setup, which runs Electron's installer
+// (the binary is fetched at first use since Electron 42, as npm start does).
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/support/chromium';
 
@@ -26,8 +28,13 @@ export default defineConfig({
       use: { browserName: 'chromium', launchOptions: chromiumLaunchOptions() },
     },
     {
+      name: 'electron-setup',
+      testMatch: 'electron/install.setup.ts',
+    },
+    {
       name: 'electron',
       testMatch: 'electron/**/*.spec.ts',
+      dependencies: ['electron-setup'],
     },
   ],
 });

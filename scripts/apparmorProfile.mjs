@@ -5,7 +5,7 @@
 // with `sudo apparmor_parser -r /etc/apparmor.d/NAME` (the README's Start section).
 import { accessSync, constants, realpathSync } from 'node:fs';
 import * as path from 'node:path';
-import { electronBinaryPath } from './lib/electron.mjs';
+import { electronBinaryPath } from './lib/electron.cjs';
 import { BWRAP_PROFILE_NAME, ELECTRON_PROFILE_NAME, apparmorProfile } from './lib/linuxSandbox.mjs';
 
 /** @param {string} name */

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { INSTALLER_FAILED, ROOT, electronBinaryPath, runElectronInstaller } from './lib/electron.mjs';
+import { INSTALLER_FAILED, ROOT, electronBinaryPath, runElectronInstaller } from './lib/electron.cjs';
 import { NO_SANDBOX_RISK, diagnoseChromiumSandbox, readSandboxFacts } from './lib/linuxSandbox.mjs';
 
 export const MODES = ['preview', 'dev'];

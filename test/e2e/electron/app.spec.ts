@@ -1,35 +1,21 @@
 // What only Electron can show: the built app's window options, preload
 // surface, protocol and guards. Runs where Electron's binary is installed and
-// is reported as skipped where it is not (it cannot be downloaded everywhere).
-import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { APP_ROOT, electronBinary, MISSING_BINARY_REASON } from './electronBinary';
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+// is reported as skipped where it is not (it cannot be downloaded everywhere);
+// launchMino decides that when each spec runs, after Electron's installer.
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { launchMino, type LaunchedMino } from './launchMino';
 
-const binary = electronBinary();
-test.skip(binary === null, MISSING_BINARY_REASON);
-
+let mino: LaunchedMino;
 let app: ElectronApplication;
 let page: Page;
-let home: string;
 
 test.beforeEach(async () => {
-  home = await fs.mkdtemp(path.join(os.tmpdir(), 'mino-electron-home-'));
-  const rootUser = typeof process.getuid === 'function' && process.getuid() === 0;
-  app = await electron.launch({
-    executablePath: binary ?? undefined,
-    // Chromium refuses to run as root with its sandbox; only CI containers run as root.
-    args: [...(rootUser ? ['--no-sandbox'] : []), APP_ROOT],
-    env: { ...process.env, HOME: home, OPENAI_API_KEY: '' },
-  });
-  page = await app.firstWindow();
-  await page.waitForLoadState('domcontentloaded');
+  mino = await launchMino();
+  ({ app, page } = mino);
 });
 
 test.afterEach(async () => {
-  await app?.close();
-  await fs.rm(home, { recursive: true, force: true });
+  await mino?.close();
 });
 
 test('the page is loaded from app://mino with no Node globals', async () => {

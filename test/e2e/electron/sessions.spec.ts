@@ -5,11 +5,8 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { APP_ROOT, electronBinary, MISSING_BINARY_REASON } from './electronBinary';
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-
-const binary = electronBinary();
-test.skip(binary === null, MISSING_BINARY_REASON);
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { launchMino, type LaunchedMino } from './launchMino';
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 interface MinoInPage {
@@ -19,6 +16,7 @@ interface MinoInPage {
   getCurrentSession(): Promise<Result<{ id: string } | null>>;
 }
 
+let launched: LaunchedMino;
 let app: ElectronApplication;
 let first: Page;
 let root: string;
@@ -30,14 +28,8 @@ test.beforeEach(async () => {
   project = path.join(root, 'project');
   await fs.mkdir(home);
   await fs.mkdir(project);
-  const rootUser = typeof process.getuid === 'function' && process.getuid() === 0;
-  app = await electron.launch({
-    executablePath: binary ?? undefined,
-    args: [...(rootUser ? ['--no-sandbox'] : []), APP_ROOT],
-    env: { ...process.env, HOME: home, OPENAI_API_KEY: '' },
-  });
-  first = await app.firstWindow();
-  await first.waitForLoadState('domcontentloaded');
+  launched = await launchMino({ home });
+  ({ app, page: first } = launched);
   // The native folder dialog is the one edge replaced: it "picks" the project.
   await app.evaluate(({ dialog }, folder) => {
     dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [folder] })) as unknown as typeof dialog.showOpenDialog;
@@ -45,7 +37,7 @@ test.beforeEach(async () => {
 });
 
 test.afterEach(async () => {
-  await app?.close();
+  await launched?.close();
   await fs.rm(root, { recursive: true, force: true });
 });
 

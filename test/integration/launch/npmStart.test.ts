@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROOT } from '../../../scripts/lib/electron.mjs';
+import { ROOT } from '../../../scripts/lib/electron.cjs';
 
 let server: http.Server;
 let requested: string[];
