@@ -3,6 +3,8 @@ import type { TurnSummaryView } from '../../../src/shared/changes';
 import { withChangeSummaries } from '../../../src/renderer/src/features/changes/transcriptChanges';
 import { transcriptFrom } from '../../../src/renderer/src/features/transcript/transcriptModel';
 
+/** When the events are applied; these tests do not depend on it. */
+const AT = 1_000;
 const summary = (turn: number): TurnSummaryView => ({ turn, question: `q${turn}`, files: [], untrackedCalls: 0, untrackedNote: null });
 
 describe('Changes summaries in the transcript', () => {
@@ -15,7 +17,7 @@ describe('Changes summaries in the transcript', () => {
       { type: 'user_message', text: 'q3' },
       { type: 'assistant_text', text: 'a3' },
       { type: 'turn_end', status: 'completed' },
-    ]);
+    ], AT);
     const placed = withChangeSummaries(items, { turns: [summary(3), summary(2), summary(1)], turnCount: 3 });
     expect(placed.map((item) => (item.kind === 'changes' ? `changes ${item.summary.turn}` : item.kind))).toEqual([
       'user',
@@ -28,7 +30,7 @@ describe('Changes summaries in the transcript', () => {
   });
 
   it('leaves the transcript as it is without changes', () => {
-    const { items } = transcriptFrom([{ type: 'user_message', text: 'q' }]);
+    const { items } = transcriptFrom([{ type: 'user_message', text: 'q' }], AT);
     expect(withChangeSummaries(items, null)).toEqual(items);
     expect(withChangeSummaries(items, { turns: [], turnCount: 1 })).toEqual(items);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Confirmation } from '../../../src/shared/domain';
 import type { TurnEvent } from '../../../src/shared/sessions';
 import { LIVE_OUTPUT_TAIL_CHARS } from '../../../src/shared/sessions';
@@ -31,6 +31,9 @@ const editCall = (callId = 'call_edit'): TurnEvent => ({
 });
 const READ = { kind: 'restricted_read', foldsOutput: true } as const;
 
+/** The time events are applied at, where a test does not care which (ms since the epoch). */
+const AT = 1_000;
+
 /** The items without their keys, which are only an identity for rendering. */
 function shown(state: TranscriptState): Array<Record<string, unknown>> {
   return state.items.map((item) => {
@@ -43,9 +46,20 @@ function tools(state: TranscriptState): ToolCardItem[] {
   return state.items.filter((item): item is ToolCardItem => item.kind === 'tool');
 }
 
+/** A window clock (Date.now and performance.now) that moves by 1 ms on every read, far from any time a test passes. */
+function movingClock(): void {
+  let ms = 1_700_000_000_000;
+  vi.spyOn(Date, 'now').mockImplementation(() => (ms += 1));
+  vi.spyOn(performance, 'now').mockImplementation(() => (ms += 1));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('transcript from turn events', () => {
   it('shows a user message as a user item', () => {
-    const state = transcriptFrom([{ type: 'user_message', text: 'Rename the greeting' }]);
+    const state = transcriptFrom([{ type: 'user_message', text: 'Rename the greeting' }], AT);
     expect(shown(state)).toEqual([{ kind: 'user', text: 'Rename the greeting' }]);
   });
 
@@ -56,7 +70,7 @@ describe('transcript from turn events', () => {
       { type: 'assistant_delta', delta: 'Hel' },
       { type: 'assistant_delta', delta: 'lo' },
       { type: 'assistant_delta', delta: ' there' },
-    ]);
+    ], AT);
     expect(shown(state)).toEqual([
       { kind: 'user', text: 'hi' },
       { kind: 'assistant', text: 'Hello there', streaming: true },
@@ -65,9 +79,9 @@ describe('transcript from turn events', () => {
   });
 
   it('accumulates deltas that arrive in separate batches into the same message', () => {
-    let state = transcriptFrom([{ type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'one ' }]);
-    state = applyEvents(state, [{ type: 'assistant_delta', delta: 'two ' }]);
-    state = applyEvents(state, [{ type: 'assistant_delta', delta: 'three' }]);
+    let state = transcriptFrom([{ type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'one ' }], AT);
+    state = applyEvents(state, [{ type: 'assistant_delta', delta: 'two ' }], AT);
+    state = applyEvents(state, [{ type: 'assistant_delta', delta: 'three' }], AT);
     expect(shown(state)).toEqual([{ kind: 'assistant', text: 'one two three', streaming: true }]);
   });
 
@@ -76,14 +90,14 @@ describe('transcript from turn events', () => {
       { type: 'assistant_start', request: 1 },
       { type: 'assistant_delta', delta: 'Helo (garbled stream)' },
       { type: 'assistant_text', text: 'Hello' },
-    ]);
+    ], AT);
     expect(shown(state)).toEqual([{ kind: 'assistant', text: 'Hello', streaming: false }]);
     expect(state.streamingIndex).toBeNull();
   });
 
   it('keeps the streamed message\'s key when assistant_text confirms it, so the row is not remounted', () => {
-    const streaming = transcriptFrom([{ type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'Hello' }]);
-    const confirmed = applyEvents(streaming, [{ type: 'assistant_text', text: 'Hello' }]);
+    const streaming = transcriptFrom([{ type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'Hello' }], AT);
+    const confirmed = applyEvents(streaming, [{ type: 'assistant_text', text: 'Hello' }], AT);
     expect(confirmed.items).toHaveLength(1);
     expect(confirmed.items[0]?.key).toBe(streaming.items[0]?.key);
   });
@@ -93,7 +107,7 @@ describe('transcript from turn events', () => {
       { type: 'user_message', text: 'hi' },
       { type: 'assistant_start', request: 1 },
       { type: 'assistant_text', text: 'Hello' },
-    ]);
+    ], AT);
     expect(shown(state)).toEqual([
       { kind: 'user', text: 'hi' },
       { kind: 'assistant', text: 'Hello', streaming: false },
@@ -108,7 +122,7 @@ describe('transcript from turn events', () => {
       { type: 'assistant_delta', delta: 'Second.' },
       { type: 'assistant_text', text: 'First.' },
       { type: 'assistant_text', text: 'Second.' },
-    ]);
+    ], AT);
     expect(shown(state)).toEqual([
       { kind: 'assistant', text: 'First.', streaming: false },
       { kind: 'assistant', text: 'Second.', streaming: false },
@@ -121,7 +135,7 @@ describe('transcript from turn events', () => {
       { type: 'assistant_delta', delta: 'Looking at the file.' },
       { type: 'assistant_start', request: 2 },
       { type: 'assistant_delta', delta: 'Done.' },
-    ]);
+    ], AT);
     expect(shown(state)).toEqual([
       { kind: 'assistant', text: 'Looking at the file.', streaming: false },
       { kind: 'assistant', text: 'Done.', streaming: true },
@@ -134,7 +148,7 @@ describe('transcript from turn events', () => {
       { type: 'assistant_delta', delta: 'Let me edit.' },
       editCall(),
       { type: 'assistant_delta', delta: 'After.' },
-    ]);
+    ], AT);
     expect(state.items.map((item) => item.kind)).toEqual(['assistant', 'tool', 'assistant']);
     expect(state.items[0]).toMatchObject({ text: 'Let me edit.', streaming: false });
     expect(state.items[2]).toMatchObject({ text: 'After.', streaming: true });
@@ -145,7 +159,7 @@ describe('transcript from turn events', () => {
       { type: 'assistant_start', request: 1 },
       { type: 'assistant_delta', delta: '' },
       { type: 'turn_end', status: 'completed' },
-    ]);
+    ], AT);
     expect(state.items).toEqual([]);
     expect(state.streamingIndex).toBeNull();
   });
@@ -183,7 +197,7 @@ describe('transcript from turn events', () => {
       { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: editConfirmation, asked: true, mode: 'manual' },
       { type: 'approval', callId: 'call_edit', approved: false },
       { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'denied', output: 'The person declined.' },
-    ]);
+    ], AT);
     expect(tools(state)).toHaveLength(1);
     expect(tools(state)[0]).toMatchObject({ asked: true, approved: false, result: { status: 'denied' } });
   });
@@ -192,7 +206,7 @@ describe('transcript from turn events', () => {
     const state = transcriptFrom([
       editCall(),
       { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: editConfirmation, asked: true, mode: 'manual' },
-    ]);
+    ], AT);
     expect(tools(state)[0]).toMatchObject({ asked: true, approved: null, result: null, confirmation: editConfirmation });
   });
 
@@ -201,7 +215,7 @@ describe('transcript from turn events', () => {
       { ...editCall(), decision: 'allow', mode: 'accept-edits' } as TurnEvent,
       { type: 'tool_confirmation', callId: 'call_edit', name: 'edit_file', confirmation: editConfirmation, asked: false, mode: 'accept-edits' },
       { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: 'ok' },
-    ]);
+    ], AT);
     expect(shown(state)).toEqual([
       expect.objectContaining({
         kind: 'tool',
@@ -219,7 +233,7 @@ describe('transcript from turn events', () => {
     const state = transcriptFrom([
       { type: 'tool_call', callId: 'g', name: 'grep_project', arguments: '{}', decision: 'allow', mode: 'manual', tool: READ },
       { type: 'tool_call', callId: 'x', name: 'made_up', arguments: '{}', decision: null, mode: 'manual', tool: null },
-    ]);
+    ], AT);
     expect(tools(state).map((card) => [card.name, card.tool])).toEqual([
       ['grep_project', READ],
       ['made_up', null],
@@ -232,7 +246,7 @@ describe('transcript from turn events', () => {
       { type: 'tool_call', callId: 'b', name: 'read_file', arguments: '{"path":"b"}', decision: 'allow', mode: 'manual', tool: READ },
       { type: 'tool_result', callId: 'b', name: 'read_file', status: 'completed', output: 'B' },
       { type: 'tool_result', callId: 'a', name: 'read_file', status: 'failed', output: 'A' },
-    ]);
+    ], AT);
     expect(tools(state).map((card) => [card.callId, card.result])).toEqual([
       ['a', { status: 'failed', output: 'A' }],
       ['b', { status: 'completed', output: 'B' }],
@@ -248,7 +262,7 @@ describe('transcript from turn events', () => {
       { type: 'assistant_start', request: 2 },
       { type: 'assistant_text', text: 'Checked.' },
       { type: 'turn_end', status: 'completed' },
-    ]);
+    ], AT);
     expect(shown(state)).toEqual([
       { kind: 'user', text: 'fix it' },
       {
@@ -271,7 +285,7 @@ describe('transcript from turn events', () => {
   });
 
   it('makes a card for a result whose call was never announced', () => {
-    const state = transcriptFrom([{ type: 'tool_result', callId: 'call_x', name: 'bash', status: 'error', output: 'Not run: the turn was stopped.' }]);
+    const state = transcriptFrom([{ type: 'tool_result', callId: 'call_x', name: 'bash', status: 'error', output: 'Not run: the turn was stopped.' }], AT);
     expect(shown(state)).toEqual([
       {
         kind: 'tool',
@@ -303,7 +317,7 @@ describe('transcript from turn events', () => {
       editCall('call_0'),
       { type: 'tool_confirmation', callId: 'call_0', name: 'edit_file', confirmation: editConfirmation, asked: true, mode: 'manual' },
     ];
-    const state = transcriptFrom([...first, ...second]);
+    const state = transcriptFrom([...first, ...second], AT);
     expect(state.items.map((item) => item.kind)).toEqual(['user', 'tool', 'user', 'tool']);
     expect(state.items[1]).toMatchObject({ name: 'read_file', arguments: '{"path":"a"}', confirmation: null, result: { status: 'completed', output: 'A' } });
     expect(state.items[3]).toMatchObject({ name: 'edit_file', confirmation: editConfirmation, asked: true, result: null });
@@ -314,7 +328,7 @@ describe('transcript from turn events', () => {
       { type: 'tool_call', callId: 'call_0', name: 'read_file', arguments: '{}', decision: 'allow', mode: 'manual', tool: READ },
       { type: 'tool_result', callId: 'call_0', name: 'read_file', status: 'completed', output: 'A' },
       { type: 'tool_result', callId: 'call_0', name: 'bash', status: 'error', output: 'Not run.' },
-    ]);
+    ], AT);
     expect(tools(state).map((card) => [card.name, card.result?.output])).toEqual([
       ['read_file', 'A'],
       ['bash', 'Not run.'],
@@ -322,22 +336,22 @@ describe('transcript from turn events', () => {
   });
 
   it('shows a notice as its own item', () => {
-    const state = transcriptFrom([{ type: 'notice', message: 'The MCP server "docs" failed to start.' }]);
+    const state = transcriptFrom([{ type: 'notice', message: 'The MCP server "docs" failed to start.' }], AT);
     expect(shown(state)).toEqual([{ kind: 'notice', message: 'The MCP server "docs" failed to start.' }]);
   });
 
   it('adds no item for a completed turn', () => {
-    const state = transcriptFrom([{ type: 'user_message', text: 'hi' }, { type: 'turn_end', status: 'completed' }]);
+    const state = transcriptFrom([{ type: 'user_message', text: 'hi' }, { type: 'turn_end', status: 'completed' }], AT);
     expect(shown(state)).toEqual([{ kind: 'user', text: 'hi' }]);
   });
 
   it.each(['failed', 'aborted', 'limit'] as const)('shows a %s turn end with its message', (status) => {
-    const state = transcriptFrom([{ type: 'turn_end', status, message: `why ${status}` }]);
+    const state = transcriptFrom([{ type: 'turn_end', status, message: `why ${status}` }], AT);
     expect(shown(state)).toEqual([{ kind: 'turn_end', status, message: `why ${status}`, usage: null }]);
   });
 
   it('shows a non-completed turn end without a message as message null', () => {
-    const state = transcriptFrom([{ type: 'turn_end', status: 'aborted' }]);
+    const state = transcriptFrom([{ type: 'turn_end', status: 'aborted' }], AT);
     expect(shown(state)).toEqual([{ kind: 'turn_end', status: 'aborted', message: null, usage: null }]);
   });
 
@@ -346,7 +360,7 @@ describe('transcript from turn events', () => {
       { type: 'assistant_start', request: 1 },
       { type: 'assistant_delta', delta: 'Half a sen' },
       { type: 'turn_end', status: 'failed', message: 'The model service failed.' },
-    ]);
+    ], AT);
     expect(shown(state)).toEqual([
       { kind: 'assistant', text: 'Half a sen', streaming: false },
       { kind: 'turn_end', status: 'failed', message: 'The model service failed.', usage: null },
@@ -358,7 +372,7 @@ describe('transcript from turn events', () => {
       { type: 'assistant_start', request: 1 },
       { type: 'assistant_delta', delta: 'Hi' },
       { type: 'user_message', text: 'next' },
-    ]);
+    ], AT);
     expect(state.items[0]).toMatchObject({ kind: 'assistant', streaming: false });
     expect(state.streamingIndex).toBeNull();
   });
@@ -370,22 +384,22 @@ describe('transcript from turn events', () => {
       [{ type: 'tool_result', callId: 'c1', name: 'edit_file', status: 'completed', output: '' }, { type: 'turn_end', status: 'limit' }],
       [{ type: 'user_message', text: 'b' }, { type: 'assistant_start', request: 1 }, { type: 'assistant_text', text: 'y' }],
     ];
-    const state = batches.reduce(applyEvents, EMPTY_TRANSCRIPT);
+    const state = batches.reduce((folded, batch) => applyEvents(folded, batch, AT), EMPTY_TRANSCRIPT);
     const keys = state.items.map((item: TranscriptItem) => item.key);
     expect(keys).toHaveLength(7);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('leaves the previous state untouched and returns it as is for no events', () => {
-    const before = transcriptFrom([{ type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'Hel' }, editCall()]);
+    const before = transcriptFrom([{ type: 'assistant_start', request: 1 }, { type: 'assistant_delta', delta: 'Hel' }, editCall()], AT);
     const snapshot = structuredClone(before);
     const after = applyEvents(before, [
       { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: 'ok' },
       { type: 'assistant_delta', delta: 'more' },
-    ]);
+    ], AT);
     expect(before).toEqual(snapshot);
     expect(after).not.toBe(before);
-    expect(applyEvents(after, [])).toBe(after);
+    expect(applyEvents(after, [], AT)).toBe(after);
     expect(EMPTY_TRANSCRIPT).toEqual({ items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0, progress: { waitingSince: null, retry: null }, lastEnd: null });
   });
 
@@ -404,8 +418,24 @@ describe('transcript from turn events', () => {
       { type: 'assistant_delta', delta: 'Done' },
       { type: 'turn_end', status: 'completed' },
     ];
-    const oneByOne = events.reduce((state, event) => applyEvents(state, [event]), EMPTY_TRANSCRIPT);
-    expect(oneByOne).toEqual(transcriptFrom(events));
+    // The window's clock moves by 1 ms on every read, as it may between batches: the fold must not read it.
+    movingClock();
+    const oneByOne = events.reduce((state, event) => applyEvents(state, [event], AT), EMPTY_TRANSCRIPT);
+    expect(oneByOne).toEqual(transcriptFrom(events, AT));
+  });
+
+  it('stamps a call that starts running, a wait and a retry with exactly the time it is given, whatever the clock says', () => {
+    movingClock();
+    const asked = transcriptFrom([{ type: 'user_message', text: 'go' }, editCall()], 5_000);
+    expect(asked.progress.waitingSince).toBeNull();
+    const approved = applyEvents(asked, [{ type: 'approval', callId: 'call_edit', approved: true }], 7_000);
+    expect(tools(approved)[0]?.runningSince).toBe(7_000);
+    const retrying = applyEvents(approved, [
+      { type: 'tool_result', callId: 'call_edit', name: 'edit_file', status: 'completed', output: 'ok' },
+      { type: 'assistant_start', request: 2 },
+      { type: 'model_retry', message: 'The model service answered 503.', attempt: 2, attempts: 3, delayMs: 1000 },
+    ], 9_000);
+    expect(retrying.progress).toEqual({ waitingSince: 9_000, retry: { message: 'The model service answered 503.', attempt: 2, attempts: 3, delayMs: 1000, at: 9_000 } });
   });
 
   it('streams reasoning into one Thinking item that the saved summary replaces, before the answer', () => {
@@ -414,16 +444,16 @@ describe('transcript from turn events', () => {
       { type: 'assistant_start', request: 1 },
       { type: 'reasoning_delta', delta: 'Look' },
       { type: 'reasoning_delta', delta: 'ing' },
-    ]);
+    ], AT);
     expect(state.items.at(-1)).toMatchObject({ kind: 'thinking', text: 'Looking', streaming: true });
-    const done = applyEvents(state, [{ type: 'reasoning_text', text: 'Looking at greet.go.' }, { type: 'assistant_text', text: 'Done.' }]);
+    const done = applyEvents(state, [{ type: 'reasoning_text', text: 'Looking at greet.go.' }, { type: 'assistant_text', text: 'Done.' }], AT);
     expect(done.items.map((item) => item.kind)).toEqual(['user', 'thinking', 'assistant']);
     expect(done.items[1]).toMatchObject({ text: 'Looking at greet.go.', streaming: false });
   });
 
   it('shows a completed turn by its usage only', () => {
     const usage = { inputTokens: 1200, cachedInputTokens: 800, outputTokens: 40, reasoningTokens: 16 };
-    const state = transcriptFrom([{ type: 'user_message', text: 'go' }, { type: 'turn_end', status: 'completed', usage }]);
+    const state = transcriptFrom([{ type: 'user_message', text: 'go' }, { type: 'turn_end', status: 'completed', usage }], AT);
     expect(state.items.at(-1)).toMatchObject({ kind: 'turn_end', status: 'completed', usage });
   });
 
@@ -437,10 +467,10 @@ describe('transcript from turn events', () => {
       { type: 'user_message', text: 'two' },
       { type: 'assistant_text', text: 'b' },
       compaction(1, 'They asked one.'),
-    ]);
+    ], AT);
     expect(state.summarizedBefore).toBe(2);
     expect(state.items.at(-1)).toMatchObject({ kind: 'summary', text: 'They asked one.', author: 'model' });
-    const all = applyEvents(state, [compaction(0, 'They asked one and two.')]);
+    const all = applyEvents(state, [compaction(0, 'They asked one and two.')], AT);
     expect(all.summarizedBefore).toBe(5);
   });
 

@@ -101,7 +101,7 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
       }
     } catch (error) {
       const failure = toModelError(error, errorContext());
-      const cause = failure.kind === 'aborted' || idle.fired ? null : retryCause(error);
+      const cause = failure.kind === 'aborted' || idle.fired ? null : retryCause(error, Date.now());
       throw cause ? new RetryableFailure(failure, cause) : failure;
     }
 
@@ -181,7 +181,7 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
         } finally {
           idle.stop();
         }
-        const delayMs = attempt < attempts ? retryDelayMs(retry.why, attempt, opts.random) : null;
+        const delayMs = attempt < attempts ? retryDelayMs(retry.why, attempt, opts.random ?? Math.random) : null;
         if (delayMs === null) throw retry.failure;
         onEvent({ type: 'retry', message: retryNotice(retry.why, delayMs, attempt + 1, attempts), attempt: attempt + 1, attempts, delayMs });
         try {

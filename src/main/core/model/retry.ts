@@ -2,7 +2,9 @@
 // again, and after how long. Mino retries itself, rather than in the request
 // (responsesHttp.ts), so that the person is told each time: "The model service answered 429
 // (rate limited); retrying in 4 s (attempt 2 of 4)". A stream that already
-// began is never retried: part of the answer has been shown.
+// began is never retried: part of the answer has been shown. The rules here
+// read no clock and no random source: the client passes in the time and the
+// backoff's jitter, so each answer follows from its inputs.
 import type { IncomingHttpHeaders } from 'node:http';
 import { ServiceConnectionError, ServiceStatusError, ServiceTimeoutError } from './responsesHttp';
 
@@ -36,8 +38,12 @@ function retryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-/** A request that failed before any answer, in a way that may pass on a later try; null for anything else. */
-export function retryCause(error: unknown): RetryCause | null {
+/**
+ * A request that failed before any answer, in a way that may pass on a later
+ * try; null for anything else. `now` (ms since the epoch) is when it failed,
+ * for a retry-after given as a date.
+ */
+export function retryCause(error: unknown, now: number): RetryCause | null {
   // A timeout already waited as long as the person allowed; an abort was asked for.
   if (error instanceof ServiceTimeoutError) return null;
   if (error instanceof ServiceConnectionError) {
@@ -46,13 +52,13 @@ export function retryCause(error: unknown): RetryCause | null {
   }
   if (error instanceof ServiceStatusError && retryableStatus(error.status)) {
     const words = STATUS_WORDS[error.status] ?? 'server error';
-    return { what: `answered ${error.status} (${words})`, askedMs: retryAfterMs(error.headers) };
+    return { what: `answered ${error.status} (${words})`, askedMs: retryAfterMs(error.headers, now) };
   }
   return null;
 }
 
-/** The wait a response asks for: `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
-export function retryAfterMs(headers: IncomingHttpHeaders | undefined, now = Date.now()): number | null {
+/** The wait a response asks for: `retry-after-ms`, or `retry-after` in seconds or as an HTTP date (counted from `now`, ms since the epoch). */
+export function retryAfterMs(headers: IncomingHttpHeaders | undefined, now: number): number | null {
   const header = (name: string) => {
     const value = headers?.[name];
     return Array.isArray(value) ? value[0] : value;
@@ -71,7 +77,7 @@ export function retryAfterMs(headers: IncomingHttpHeaders | undefined, now = Dat
  * failed: what the service asked for, else an exponential backoff with
  * jitter (so several windows do not retry in step). Null: do not retry.
  */
-export function retryDelayMs(cause: RetryCause, attempt: number, random: () => number = Math.random): number | null {
+export function retryDelayMs(cause: RetryCause, attempt: number, random: () => number): number | null {
   if (cause.askedMs !== null) return cause.askedMs <= MAX_RETRY_AFTER_MS ? cause.askedMs : null;
   const backoff = Math.min(BACKOFF_START_MS * 2 ** (attempt - 1), BACKOFF_MAX_MS);
   return Math.round(backoff * (1 - random() * 0.25));

@@ -23,7 +23,7 @@ export function setDiffLayout(layout: DiffLayout): void {
   try {
     globalThis.localStorage?.setItem(DIFF_LAYOUT_KEY, layout);
   } catch {
-    // Not kept; the choice still applies until the window closes.
+    // ignore: storage refused (a privacy setting): the choice is not kept, but still applies until the window closes
     memory = layout;
   }
   for (const listener of listeners) listener();

@@ -38,13 +38,14 @@ export function ApprovalDialog(props: ApprovalDialogProps) {
 
 /** False while keys are coming less than TYPING_GAP_MS apart; true from the first pause on. */
 function useOpensWhenTypingStops(): boolean {
-  const [open, setOpen] = useState(() => !typingUnderWay());
+  const [open, setOpen] = useState(() => !typingUnderWay(performance.now()));
   useEffect(() => {
     if (open) return;
     let timer: ReturnType<typeof setTimeout>;
     const check = () => {
-      if (!typingUnderWay()) setOpen(true);
-      else timer = setTimeout(check, TYPING_GAP_MS - sinceLastKey() + 10);
+      const now = performance.now();
+      if (!typingUnderWay(now)) setOpen(true);
+      else timer = setTimeout(check, TYPING_GAP_MS - sinceLastKey(now) + 10);
     };
     check();
     return () => clearTimeout(timer);
@@ -88,7 +89,7 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
     // A pointer click counts only if it began on Approve after arming; a click with no pointer
     // (assistive technology) counts once armed and when no typing is under way.
     const fromPointer = event.detail > 0;
-    const counts = armed && (fromPointer ? pressedWhileArmed.current : !typingUnderWay());
+    const counts = armed && (fromPointer ? pressedWhileArmed.current : !typingUnderWay(performance.now()));
     pressedWhileArmed.current = false;
     if (counts) onAnswer(true);
   }

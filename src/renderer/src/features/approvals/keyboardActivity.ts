@@ -2,6 +2,8 @@
 // not take keys that belong to typing already under way: a dialog that opened
 // mid-word took the `y` of "deploy" as a yes. Keys less than TYPING_GAP_MS
 // apart count as typing; no key that is part of typing can approve.
+// Times are in the keydown events' timebase (performance.now): the caller
+// reads the clock and passes it in, so these answers follow from their inputs.
 
 /** Keys closer together than this are one burst of typing. */
 export const TYPING_GAP_MS = 1000;
@@ -22,13 +24,13 @@ if (typeof window !== 'undefined') {
   );
 }
 
-/** How long ago the last key went down; Infinity when none has. */
-export function sinceLastKey(now = performance.now()): number {
+/** How long before `now` (performance.now()) the last key went down; Infinity when none has. */
+export function sinceLastKey(now: number): number {
   return now - lastKeyDownAt;
 }
 
-/** True while keys are arriving less than TYPING_GAP_MS apart. */
-export function typingUnderWay(now = performance.now()): boolean {
+/** True while keys are arriving less than TYPING_GAP_MS apart, at `now` (performance.now()). */
+export function typingUnderWay(now: number): boolean {
   return sinceLastKey(now) < TYPING_GAP_MS;
 }
 

@@ -143,7 +143,7 @@ function SidebarItem({ session, current, disabled, onOpen, onRenamed }: SidebarI
               {title}
             </span>
             <span className="sidebar-detail muted small">
-              {updatedText(session.updatedAt)} · <span className="session-id" data-testid={current ? 'current-session-id' : 'sidebar-session-id'}>{session.id}</span>
+              {updatedText(session.updatedAt, new Date())} · <span className="session-id" data-testid={current ? 'current-session-id' : 'sidebar-session-id'}>{session.id}</span>
             </span>
           </button>
           <span className="sidebar-actions">

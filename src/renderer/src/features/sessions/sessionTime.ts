@@ -1,5 +1,6 @@
-// When a session was last updated, short enough for a sidebar line.
-export function updatedText(iso: string, now: Date = new Date()): string {
+// When a session was last updated, short enough for a sidebar line. `now` is
+// the caller's: the component that renders the line reads the clock.
+export function updatedText(iso: string, now: Date): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const sameDay = date.toDateString() === now.toDateString();

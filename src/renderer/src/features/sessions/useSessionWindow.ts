@@ -1,44 +1,48 @@
 // The session this window shows: its view (id, mode, busy, unknown results)
 // and its transcript, kept current by the service's events. Streamed events
 // are batched per animation frame so a fast stream re-renders once a frame.
+// The reducer is pure, as React requires: the hook reads the window's clock
+// when it dispatches, and each action carries that time.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { SessionView, TurnEvent } from '../../../../shared/sessions';
 import { api } from '../../lib/api';
 import { createFrameBatcher, type FrameBatcher } from '../../lib/frameBatcher';
 import { applyEvents, clearProgress, EMPTY_TRANSCRIPT, startWaiting, transcriptFrom, type TranscriptState } from '../transcript/transcriptModel';
 
-/** A turn began (the wait for the model starts before its first event) or nothing runs any more. */
-function withBusy(transcript: TranscriptState, wasBusy: boolean, busy: boolean): TranscriptState {
-  if (busy && !wasBusy) return startWaiting(transcript, Date.now());
+/** A turn began at `now` (the wait for the model starts before its first event) or nothing runs any more. */
+function withBusy(transcript: TranscriptState, wasBusy: boolean, busy: boolean, now: number): TranscriptState {
+  if (busy && !wasBusy) return startWaiting(transcript, now);
   if (!busy) return clearProgress(transcript);
   return transcript;
 }
 
-interface WindowState {
+export interface SessionWindowState {
   view: SessionView | null;
   transcript: TranscriptState;
 }
 
-type Action =
-  | { type: 'adopt'; view: SessionView | null }
-  | { type: 'changed'; view: SessionView }
-  | { type: 'events'; events: TurnEvent[] }
-  | { type: 'patch'; patch: Partial<Pick<SessionView, 'busy' | 'mode'>> };
+/** `now`: when the window learned it (ms since the epoch, the window's clock). */
+export type SessionWindowAction =
+  | { type: 'adopt'; view: SessionView | null; now: number }
+  | { type: 'changed'; view: SessionView; now: number }
+  | { type: 'events'; events: TurnEvent[]; now: number }
+  | { type: 'patch'; patch: Partial<Pick<SessionView, 'busy' | 'mode'>>; now: number };
 
-function reduce(state: WindowState, action: Action): WindowState {
+/** What an action does to the window's state: pure, so React may call it twice for one action. */
+export function sessionWindowReducer(state: SessionWindowState, action: SessionWindowAction): SessionWindowState {
   switch (action.type) {
     case 'adopt':
-      return { view: action.view, transcript: action.view ? transcriptFrom(action.view.past ?? []) : EMPTY_TRANSCRIPT };
+      return { view: action.view, transcript: action.view ? transcriptFrom(action.view.past ?? [], action.now) : EMPTY_TRANSCRIPT };
     case 'changed':
       // Only the same session's state changes here: a change never carries the past a new transcript needs.
       if (!state.view || state.view.id !== action.view.id) return state;
       // Nor the meter and summary, which the turn's events keep current.
       return {
-        transcript: withBusy(state.transcript, state.view.busy, action.view.busy),
+        transcript: withBusy(state.transcript, state.view.busy, action.view.busy, action.now),
         view: { ...action.view, context: action.view.context ?? state.view.context, summary: action.view.summary ?? state.view.summary },
       };
     case 'events': {
-      const transcript = applyEvents(state.transcript, action.events);
+      const transcript = applyEvents(state.transcript, action.events, action.now);
       // A live question means a turn runs until its end arrives, even before the service's change event does.
       if (!state.view) return { ...state, transcript };
       let { busy, context } = state.view;
@@ -55,7 +59,7 @@ function reduce(state: WindowState, action: Action): WindowState {
     case 'patch': {
       if (!state.view) return state;
       const view = { ...state.view, ...action.patch };
-      return { transcript: withBusy(state.transcript, state.view.busy, view.busy), view };
+      return { transcript: withBusy(state.transcript, state.view.busy, view.busy, action.now), view };
     }
   }
 }
@@ -70,7 +74,7 @@ export interface SessionWindow {
 }
 
 export function useSessionWindow(): SessionWindow {
-  const [state, dispatch] = useReducer(reduce, { view: null, transcript: EMPTY_TRANSCRIPT });
+  const [state, dispatch] = useReducer(sessionWindowReducer, { view: null, transcript: EMPTY_TRANSCRIPT });
   const sessionId = useRef<string | null>(null);
   const batcher = useRef<FrameBatcher<TurnEvent> | null>(null);
   sessionId.current = state.view?.id ?? null;
@@ -79,11 +83,11 @@ export function useSessionWindow(): SessionWindow {
     // Events still queued describe what the new view's past already holds, or another session.
     batcher.current?.discard();
     sessionId.current = view?.id ?? null;
-    dispatch({ type: 'adopt', view });
+    dispatch({ type: 'adopt', view, now: Date.now() });
   }, []);
 
   useEffect(() => {
-    const events = createFrameBatcher<TurnEvent>((batch) => dispatch({ type: 'events', events: batch }));
+    const events = createFrameBatcher<TurnEvent>((batch) => dispatch({ type: 'events', events: batch, now: Date.now() }));
     batcher.current = events;
     const stopEvents = api.onSessionEvent((message) => {
       // A stray event of a session this window has left is not this transcript's.
@@ -93,7 +97,7 @@ export function useSessionWindow(): SessionWindow {
       // Events queued before the change belong before it.
       events.flush();
       if (view.id === sessionId.current) {
-        dispatch({ type: 'changed', view });
+        dispatch({ type: 'changed', view, now: Date.now() });
         return;
       }
       // Another session is now this window's: fetch it whole (with its past) and start its transcript afresh.
@@ -112,7 +116,7 @@ export function useSessionWindow(): SessionWindow {
     };
   }, [adopt]);
 
-  const patch = useCallback((change: Partial<Pick<SessionView, 'busy' | 'mode'>>) => dispatch({ type: 'patch', patch: change }), []);
+  const patch = useCallback((change: Partial<Pick<SessionView, 'busy' | 'mode'>>) => dispatch({ type: 'patch', patch: change, now: Date.now() }), []);
 
   return { view: state.view, transcript: state.transcript, adopt, patch };
 }

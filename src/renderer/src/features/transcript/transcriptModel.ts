@@ -1,6 +1,7 @@
-// Folds the turn events of a session into the items a transcript shows. Pure
-// (the time an event arrived is passed in), so live events and a resumed
-// session's past events take the same path.
+// Folds the turn events of a session into the items a transcript shows. Pure:
+// the time the events arrived is always passed in by the caller, never read
+// here, so the same events at the same time fold to the same transcript, and
+// live events and a resumed session's past events take the same path.
 import type { Confirmation, Decision, PermissionMode, ToolDisplay, ToolStatus } from '../../../../shared/domain';
 import { LIVE_OUTPUT_TAIL_CHARS, type TurnEvent, type TurnUsage } from '../../../../shared/sessions';
 type TurnEndStatus = Extract<TurnEvent, { type: 'turn_end' }>['status'];
@@ -80,15 +81,16 @@ const NO_PROGRESS: TurnProgress = { waitingSince: null, retry: null };
 
 export const EMPTY_TRANSCRIPT: TranscriptState = { items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0, progress: NO_PROGRESS, lastEnd: null };
 
-/** Applies events in order, as arrived at `now`; returns a new state and leaves the old one untouched. */
-export function applyEvents(state: TranscriptState, events: readonly TurnEvent[], now: number = Date.now()): TranscriptState {
+/** Applies events in order, as arrived at `now` (ms since the epoch); returns a new state and leaves the old one untouched. */
+export function applyEvents(state: TranscriptState, events: readonly TurnEvent[], now: number): TranscriptState {
   if (events.length === 0) return state;
   const draft: TranscriptState = { ...state, items: state.items.slice() };
   for (const event of events) applyEvent(draft, event, now);
   return draft;
 }
 
-export function transcriptFrom(events: readonly TurnEvent[], now: number = Date.now()): TranscriptState {
+/** A transcript of `events` from the start, as if all arrived at `now`. */
+export function transcriptFrom(events: readonly TurnEvent[], now: number): TranscriptState {
   return applyEvents(EMPTY_TRANSCRIPT, events, now);
 }
 
