@@ -1,8 +1,11 @@
 // Lint rules, chiefly the import directions of the architecture: a file's
-// folder says where it runs, and what it may import follows from that.
+// folder says where it runs, and what it may import follows from that. The
+// project's own rules (eslint-rules/) keep pure modules off the clock, caught
+// errors from vanishing, and synchronous file calls off main's thread.
 import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import mino from './eslint-rules/index.mjs';
 
 /**
  * The layers of src/main/core, lowest first: a folder may import its own
@@ -30,6 +33,23 @@ export const CORE_LAYERS = [
   'context',
   'agent',
 ];
+
+/**
+ * The pure modules: they read no clock, random source or timer
+ * (mino/no-clock-in-pure-module), so the same inputs give the same result; the
+ * time comes from their caller. In the renderer the clock belongs to hooks
+ * (use*.ts), components (.tsx) and lib/: every other .ts file under features/
+ * and components/ (view models, reducers, text rules) takes the time it needs
+ * as an argument.
+ */
+export const PURE_MODULES = [
+  'src/shared/**',
+  'src/main/core/policy/**',
+  'src/main/core/context/**',
+  'src/renderer/src/features/**/*.ts',
+  'src/renderer/src/components/**/*.ts',
+];
+const PURE_MODULE_EXCEPTIONS = ['src/renderer/src/**/use*.ts'];
 
 const coreFolders = readdirSync(new URL('./src/main/core/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -103,5 +123,25 @@ export default tseslint.config(
       { group: ['**/main/**', '**/preload/*', '!**/preload/index.d'], message: 'The renderer talks to main through window.mino only; it imports shared types, not main or preload code.' },
       { regex: nodeModules, message: 'The renderer is sandboxed: no Node modules.' },
     ]),
+  },
+  {
+    // CommonJS on purpose (loaded by the launch scripts, vitest and Playwright alike).
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  { plugins: { mino } },
+  {
+    files: PURE_MODULES,
+    ignores: PURE_MODULE_EXCEPTIONS,
+    rules: { 'mino/no-clock-in-pure-module': 'error' },
+  },
+  {
+    // The program's code and its scripts; tests may catch to assert.
+    files: ['src/**', 'scripts/**'],
+    rules: { 'mino/no-silent-catch': 'error' },
+  },
+  {
+    files: ['src/main/service/**', 'src/main/electron/**'],
+    rules: { 'mino/no-sync-fs': 'error' },
   },
 );

@@ -65,6 +65,7 @@ function writeCache(file: string, data: Buffer): void {
     fs.writeFileSync(temp, data, { mode: 0o600, flag: 'wx' });
     fs.renameSync(temp, file);
   } catch {
+    // ignore: a cache that cannot be written only costs the time it would save; the next run tries again
     fs.rmSync(temp, { force: true });
     return;
   }
@@ -76,7 +77,7 @@ function writeCache(file: string, data: Buffer): void {
       if (CACHE_NAME.test(name) && other !== file && Date.now() - fs.statSync(other).mtimeMs > STALE_MS) fs.rmSync(other, { force: true });
     }
   } catch {
-    // Left for a later run.
+    // ignore: an old cache file that cannot be removed now is left for a later run; it is never read by this build
   }
 }
 

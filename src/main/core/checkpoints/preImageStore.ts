@@ -5,8 +5,10 @@
 // first, never the one being written.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { errorCode } from '../../../shared/errors';
 import { ensurePrivateDir, minoPaths, writePrivateFile } from '../config/minoHome';
 import { sha256Hex } from '../fs/readText';
+import { errorText, log } from '../log/log';
 
 export const CHECKPOINTS_DIR_NAME = 'checkpoints';
 const DIGEST = /^[0-9a-f]{64}$/;
@@ -30,7 +32,7 @@ export async function keepContent(homeDir: string, sessionId: string, text: stri
     await fs.access(file);
     return digest;
   } catch {
-    // Not kept yet.
+    // ignore: not kept yet (or not visible): the write below keeps it, or fails with its own reason
   }
   await ensurePrivateDir(checkpointsDir(homeDir));
   await ensurePrivateDir(dir);
@@ -73,8 +75,9 @@ async function usage(homeDir: string): Promise<SessionUsage[]> {
       let bytes = 0;
       for (const file of await fs.readdir(dir)) bytes += (await fs.stat(path.join(dir, file))).size;
       sessions.push({ sessionId: name, bytes, lastWrite: stat.mtimeMs });
-    } catch {
-      // Removed meanwhile (another process pruned it): nothing to count.
+    } catch (error) {
+      // ignore: a session removed meanwhile (another process pruned it) has nothing to count
+      if (errorCode(error) !== 'ENOENT') log.warn('checkpoints.usage_unreadable', { dir, error: errorText(error) });
     }
   }
   return sessions;

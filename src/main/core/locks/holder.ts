@@ -39,8 +39,8 @@ export function holderIsAlive(holder: LockHolder): boolean {
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
     if (errorCode(error) === 'ESRCH') return false;
+    // ignore: EPERM means the process exists but belongs to someone else; it is checked further below, as any other doubt is, erring towards alive
   }
   const stat = readProcStat(holder.pid);
   if (stat === null) return true;

@@ -85,6 +85,7 @@ function removeIfSame(file: string, ino: number): void {
   try {
     if (fs.lstatSync(file).ino === ino) fs.unlinkSync(file);
   } catch (error) {
+    // ignore: a file already gone is what removing it was for
     if (errorCode(error) !== 'ENOENT') throw error;
   }
 }

@@ -55,7 +55,7 @@ function emit(level: LogLevel, event: string, fields: LogFields | undefined): vo
     try {
       sink.write(line);
     } catch {
-      // A sink that cannot write (a full disk, a closed stream) must never break what was being logged.
+      // ignore: a sink that cannot write (a full disk, a closed stream) must never break what was being logged, and has nowhere else to say so
     }
   }
 }

@@ -29,8 +29,8 @@ export interface GroupStdioParams {
 
 /** Raised (through onerror) when a server sends a message over the cap; the connection is then closed. */
 export class McpMessageTooLargeError extends Error {
-  constructor() {
-    super(`the server sent a message larger than ${MAX_MCP_MESSAGE_BYTES / 1024 / 1024} MiB, the most Mino reads from an MCP server, so the connection was closed`);
+  constructor(options?: ErrorOptions) {
+    super(`the server sent a message larger than ${MAX_MCP_MESSAGE_BYTES / 1024 / 1024} MiB, the most Mino reads from an MCP server, so the connection was closed`, options);
     this.name = 'McpMessageTooLargeError';
   }
 }
@@ -102,7 +102,7 @@ export class GroupStdioTransport implements Transport {
     try {
       child.stdin?.end();
     } catch {
-      // Already closed: the exit below still comes.
+      // ignore: stdin already closed; the exit awaited below still comes
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, EXIT_GRACE_MS).unref())]);
     await this.endGroup();
@@ -112,9 +112,9 @@ export class GroupStdioTransport implements Transport {
   private receive(chunk: Buffer): void {
     try {
       this.readBuffer.append(chunk);
-    } catch {
+    } catch (error) {
       // The SDK's buffer refuses more than its cap: say so, rather than as a connection that merely closed.
-      this.onerror?.(new McpMessageTooLargeError());
+      this.onerror?.(new McpMessageTooLargeError({ cause: error }));
       void this.close();
       return;
     }

@@ -49,7 +49,7 @@ async function realPaths(dirs: readonly string[]): Promise<string[]> {
     try {
       real.push(await fs.realpath(dir));
     } catch {
-      // Gone since it was found (or a home that does not exist): nothing there to hide.
+      // ignore: gone since it was found (or a home that does not exist), or unreachable by this user and so by the command: nothing there to hide
     }
   }
   return unique(real);

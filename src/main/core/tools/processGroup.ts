@@ -157,7 +157,7 @@ function signalProcess(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(pid, signal);
   } catch {
-    // Gone already.
+    // ignore: the process is gone already, which is what the signal was for
   }
 }
 

@@ -46,7 +46,7 @@ function childrenOf(pid: number): number[] {
         if (child !== '') children.push(Number(child));
       }
     } catch {
-      // The thread or the process ended meanwhile.
+      // ignore: the thread or the process ended meanwhile, so it has no children to find
     }
   }
   return children;
@@ -104,7 +104,7 @@ export function markedProcesses(mark: string): number[] {
       const environ = fs.readFileSync(`/proc/${name}/environ`);
       if (environ.includes(needle) && processInfo(Number(name)) !== null) found.push(Number(name));
     } catch {
-      // Gone, or not ours to read: then not ours to end either.
+      // ignore: gone, or not ours to read: then not ours to end either
     }
   }
   return found;

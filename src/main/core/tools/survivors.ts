@@ -24,6 +24,6 @@ function signal(pid: number, name: NodeJS.Signals): void {
   try {
     process.kill(pid, name);
   } catch {
-    // Gone already.
+    // ignore: the process is gone already, which is what the signal was for
   }
 }
