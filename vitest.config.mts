@@ -8,7 +8,7 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Two cores: keep workers few so process- and timing-sensitive tests stay honest.
     maxWorkers: 2,
-    // The JSON report is what .ci/run counts; the Node 24 run writes its own (scripts/withNode24.mjs).
+    // The JSON report is what .ci/run counts; the Node 22 and Node 24 runs of scripts/withNode.mjs write their own unless told.
     reporters: ['default', ['json', { outputFile: process.env.MINO_VITEST_REPORT ?? 'test-results/vitest.json' }]],
   },
 });
