@@ -14,7 +14,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Generous on purpose: waiting longer for what does appear costs nothing, while a model round trip or
+  // a 1,200-row diff on a loaded two-core machine took over 5 s to show and 30 s to finish.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   // Not test-results itself: Playwright empties its outputDir, and the vitest report lives there.
   outputDir: 'test-results/playwright-artifacts',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
