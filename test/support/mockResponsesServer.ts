@@ -34,6 +34,12 @@ export interface MockAnswerStep {
   delayMs?: number;
   /** Pause between streamed text deltas, so a client sees the answer arrive over time. */
   deltaDelayMs?: number;
+  /**
+   * Characters per text delta, for a long answer: cut into many small deltas
+   * as a service streams it, each sent only once the client has read the
+   * earlier ones (so a client that stops reading stops the mock too).
+   */
+  deltaSize?: number;
 }
 export interface MockReasoning {
   summary: string;
@@ -48,8 +54,15 @@ export interface MockHttpStep {
   body?: object;
   /** Sent as text/html instead of the JSON body. */
   html?: string;
-  /** Extra response headers, e.g. `retry-after` on a 429. */
+  /** Extra response headers, e.g. `retry-after` on a 429 or `location` on a redirect. */
   headers?: Record<string, string>;
+  /**
+   * The JSON body grown to this many bytes (a `padding` string after `body`'s
+   * fields, so no prefix of it is complete JSON), sent in 64 KiB chunks, each
+   * once the client has read the earlier ones, as a server writing a huge
+   * error page does.
+   */
+  bodyBytes?: number;
 }
 /**
  * A stream that goes wrong: `failed` and `incomplete` end with those events,
@@ -87,6 +100,12 @@ export interface RecordedRequest {
   raw: string;
   /** performance.now() when the request's headers arrived, for start-up benchmarks. */
   receivedAt: number;
+  /**
+   * The answer's body as the mock wrote it, counted while it writes: `bytes`
+   * written so far, `finished` once all of it left the mock. A client that
+   * stops reading a long body leaves it unfinished.
+   */
+  sent: { bytes: number; finished: boolean };
 }
 
 export interface MockResponsesServer {
@@ -102,18 +121,42 @@ export interface MockResponsesServer {
 let counter = 0;
 const nextId = (prefix: string): string => `${prefix}_${process.pid}_${++counter}`;
 
-/** Splits text into a few deltas so tests see real streaming, not one chunk. */
-function splitIntoDeltas(text: string): string[] {
+/** Splits text into a few deltas (or into deltas of `size` characters) so tests see real streaming, not one chunk. */
+function splitIntoDeltas(text: string, size = Math.max(1, Math.ceil(text.length / 3))): string[] {
   if (text.length <= 1) return [text];
-  const size = Math.max(1, Math.ceil(text.length / 3));
   const parts: string[] = [];
   for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
   return parts;
 }
 
+/** What has been written of each response, for RecordedRequest.sent. */
+const sentOf = new WeakMap<http.ServerResponse, RecordedRequest['sent']>();
+
+/** Writes a chunk of body, counted in RecordedRequest.sent. Nothing is written to a client that went away. */
+function write(res: http.ServerResponse, chunk: string): void {
+  if (res.destroyed || res.writableEnded) return;
+  const sent = sentOf.get(res);
+  if (sent) sent.bytes += Buffer.byteLength(chunk);
+  res.write(chunk);
+}
+
+/** Resolves once the client has taken what was written (or has gone away), as a server honouring backpressure waits. */
+function drained(res: http.ServerResponse): Promise<void> {
+  if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 class SseWriter {
   private sequence = 0;
-  constructor(private readonly res: http.ServerResponse) {}
+  constructor(readonly res: http.ServerResponse) {}
 
   start(): void {
     this.res.writeHead(200, {
@@ -127,7 +170,7 @@ class SseWriter {
     // A client that went away during a pause (a stopped turn) is sent nothing more.
     if (this.res.destroyed || this.res.writableEnded) return;
     const data = { type, sequence_number: this.sequence++, ...payload };
-    this.res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+    write(this.res, `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 }
 
@@ -162,7 +205,10 @@ async function streamTextItem(sse: SseWriter, outputIndex: number, text: string,
   sse.send('response.content_part.added', { item_id: itemId, output_index: outputIndex, content_index: 0, part });
   for (const [index, delta] of deltas.entries()) {
     if (index > 0) await pause(deltaDelayMs);
+    // A client that went away is sent nothing more; one that is slow to read is waited for.
+    if (sse.res.destroyed) break;
     sse.send('response.output_text.delta', { item_id: itemId, output_index: outputIndex, content_index: 0, delta, logprobs: [] });
+    await drained(sse.res);
   }
   return { itemId, finish: () => finishTextItem(sse, itemId, outputIndex, text) };
 }
@@ -224,7 +270,8 @@ async function answer(res: http.ServerResponse, model: string, step: MockAnswerS
   const output: unknown[] = [];
   if (step.reasoning) output.push(streamReasoningItem(sse, output.length, step.reasoning));
   if (step.text !== undefined) {
-    output.push((await streamTextItem(sse, output.length, step.text, step.deltas ?? splitIntoDeltas(step.text), step.deltaDelayMs)).finish());
+    const deltas = step.deltas ?? splitIntoDeltas(step.text, step.deltaSize);
+    output.push((await streamTextItem(sse, output.length, step.text, deltas, step.deltaDelayMs)).finish());
   }
   for (const call of step.calls ?? []) output.push(streamCallItem(sse, output.length, call));
   const usage = step.usage ?? { input_tokens: 10, output_tokens: 5 };
@@ -275,7 +322,7 @@ async function fail(res: http.ServerResponse, model: string, step: MockFailStep)
       res.end();
       return;
     case 'malformed':
-      res.write(`event: response.output_text.delta\ndata: ${step.message ?? '{"type": "response.output_text.delta", "delta": '}\n\n`);
+      write(res, `event: response.output_text.delta\ndata: ${step.message ?? '{"type": "response.output_text.delta", "delta": '}\n\n`);
       res.end();
       return;
     case 'drop':
@@ -316,7 +363,10 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
         body = undefined;
       }
       const url = req.url ?? '';
-      requests.push({ method: req.method ?? '', path: url, headers: req.headers, body, raw, receivedAt });
+      const sent = { bytes: 0, finished: false };
+      sentOf.set(res, sent);
+      res.once('finish', () => (sent.finished = true));
+      requests.push({ method: req.method ?? '', path: url, headers: req.headers, body, raw, receivedAt, sent });
 
       if (req.method !== 'POST' || !url.startsWith('/v1/responses')) {
         sendJson(res, 404, { error: { message: `The mock model service has no route ${req.method} ${url}.`, type: 'not_found' } });
@@ -340,8 +390,10 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
         sendJson(res, 500, { error: { message: `The mock step threw: ${String(error)}`, type: 'server_error' } });
         return;
       }
-      if ('httpStatus' in step && step.html !== undefined) sendHtml(res, step.httpStatus, step.html);
-      else if ('httpStatus' in step)
+      if ('httpStatus' in step && step.html !== undefined) sendHtml(res, step.httpStatus, step.html, step.headers);
+      else if ('httpStatus' in step && step.bodyBytes !== undefined) {
+        sendLongJson(res, step).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+      } else if ('httpStatus' in step)
         sendJson(res, step.httpStatus, step.body ?? { error: { message: `Scripted HTTP ${step.httpStatus}`, type: 'server_error' } }, step.headers);
       else {
         const streaming = 'fail' in step ? fail(res, model, step) : 'hangAfterDeltas' in step ? hang(res, model, step) : answer(res, model, step);
@@ -373,10 +425,30 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
 function sendJson(res: http.ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
+  write(res, text);
+  res.end();
 }
 
-function sendHtml(res: http.ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
-  res.end(html);
+function sendHtml(res: http.ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+  write(res, html);
+  res.end();
+}
+
+/** A JSON error body of `bodyBytes` bytes, written in chunks as the client reads them; stops when the client goes away. */
+async function sendLongJson(res: http.ServerResponse, step: MockHttpStep): Promise<void> {
+  const fields = JSON.stringify(step.body ?? { error: { message: `Scripted HTTP ${step.httpStatus}`, type: 'server_error' } });
+  const head = `${fields.slice(0, -1)},"padding":"`;
+  const tail = '"}';
+  const total = Math.max(step.bodyBytes ?? 0, Buffer.byteLength(head) + tail.length);
+  res.writeHead(step.httpStatus, { ...step.headers, 'content-type': 'application/json', 'content-length': total });
+  write(res, head);
+  const chunk = 'x'.repeat(64 * 1024);
+  for (let left = total - Buffer.byteLength(head) - tail.length; left > 0 && !res.destroyed; left -= chunk.length) {
+    write(res, left >= chunk.length ? chunk : chunk.slice(0, left));
+    await drained(res);
+  }
+  if (res.destroyed) return;
+  write(res, tail);
+  res.end();
 }

@@ -8,9 +8,11 @@ import * as zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   MalformedEventError,
+  OversizedEventError,
   postForEvents,
   ServiceConnectionError,
   ServiceEventError,
+  ServiceRedirectError,
   ServiceStatusError,
   ServiceTimeoutError,
   type EventsRequest,
@@ -165,5 +167,48 @@ describe('postForEvents', () => {
     const third = await collect((await postForEvents(request(url))).events).catch((e: unknown) => e);
     expect(third).toBeInstanceOf(ServiceEventError);
     expect((third as ServiceEventError).error).toEqual({ message: 'bad thing' });
+  });
+
+  it('reads a compressed error body only up to the limit once inflated, so a small download cannot fill memory', async () => {
+    // 16 MiB of JSON once inflated, 16 KiB on the wire.
+    const packed = zlib.gzipSync(Buffer.concat([Buffer.from('{"error":{"message":"gateway down"},"pad":"'), Buffer.alloc(16 * 1024 * 1024, 'x'), Buffer.from('"}')]));
+    const url = await serve((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(packed);
+    });
+    const error = (await postForEvents(request(url)).catch((e: unknown) => e)) as ServiceStatusError;
+    expect(error).toBeInstanceOf(ServiceStatusError);
+    expect(error.status).toBe(500);
+    expect(error.message).toMatch(/^500 \{"error":\{"message":"gateway down"\},"pad":"x+… \(a longer body, not read past the first 64 KiB\)$/);
+    expect(error.message.length).toBeLessThan(400);
+  });
+
+  it('fails a redirect with its target resolved against the request, without reading its body or following it', async () => {
+    const paths: string[] = [];
+    const url = await serve((req, res) => {
+      paths.push(req.url ?? '');
+      res.writeHead(307, { location: '../v2/responses' });
+      res.end('<p>moved</p>');
+    });
+    const error = (await postForEvents(request(url)).catch((e: unknown) => e)) as ServiceRedirectError;
+    expect(error).toBeInstanceOf(ServiceRedirectError);
+    expect(error).toBeInstanceOf(ServiceStatusError);
+    expect(error.status).toBe(307);
+    expect(error.target?.href).toBe(new URL('/v2/responses', url).href);
+    expect(paths).toEqual(['/v1/responses']);
+  });
+
+  it('stops a stream whose event grows past the limit, without waiting for its end', async () => {
+    const url = await serve((_req, res) => {
+      sse(res);
+      res.write('data: {"type":"response.output_text.delta","delta":"');
+      // Written in pieces and never finished, as a service that keeps one event open would.
+      const piece = 'y'.repeat(16 * 1024);
+      for (let i = 0; i < 16; i += 1) res.write(piece);
+    });
+    const { events } = await postForEvents(request(url, { maxEventChars: 64 * 1024 }));
+    const error = await collect(events).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OversizedEventError);
+    expect((error as OversizedEventError).limitChars).toBe(64 * 1024);
   });
 });

@@ -2,8 +2,13 @@
 // that reaches the point where Mino compacts first. The service's own count
 // (the last response's input + output tokens) is the base; only what was added
 // since is estimated, so errors in the estimate stay small.
+//
+// The base is the service's word, and a service can be wrong or lie: one that
+// reports 15 tokens for a 50 MB answer would have that answer sent back
+// whole, request after request, without a compaction. So the history a report
+// covers is also counted by Mino, and the larger of the two is the base.
 import type { HistoryItem, ModelUsage, ToolSpec } from '../model/types';
-import { itemsTokens, type TokenCounter } from './tokens';
+import { BYTE_BOUND_COUNTER, itemsTokens, type TokenCounter } from './tokens';
 
 export interface ContextSettings {
   /** The model's context window, in tokens. */
@@ -35,15 +40,28 @@ export class ContextBudget {
     this.reported = null;
   }
 
-  /** Whether used() counts anything itself for this history, rather than only repeating what the service reported. */
+  /**
+   * Whether used() counts anything itself for this history, rather than only
+   * repeating what the service reported: it does unless the report covers the
+   * whole history and is at least the history's upper bound (one token per
+   * byte, above what any counter gives), so no count could exceed it.
+   */
   counts(history: readonly HistoryItem[]): boolean {
-    return !this.reported || this.reported.coveredItems !== history.length;
+    if (!this.reported || this.reported.coveredItems !== history.length) return true;
+    return itemsTokens(BYTE_BOUND_COUNTER, history) > this.reported.tokens;
   }
 
-  /** Tokens a request with this history would use. */
+  /**
+   * Tokens a request with this history would use. Of the history a report
+   * covers, Mino's own count is taken when it is larger. Only the history is
+   * compared, not the instructions and tools: the report counts those too, in
+   * the service's own way, and they are not what a service's answers add.
+   */
   used(counter: TokenCounter, history: readonly HistoryItem[], fixed: { instructions: string; tools: readonly ToolSpec[] }): number {
     if (this.reported && this.reported.coveredItems <= history.length) {
-      return this.reported.tokens + itemsTokens(counter, history.slice(this.reported.coveredItems));
+      const covered = history.slice(0, this.reported.coveredItems);
+      const base = Math.max(this.reported.tokens, itemsTokens(counter, covered));
+      return base + itemsTokens(counter, history.slice(this.reported.coveredItems));
     }
     return fixedTokens(counter, fixed) + itemsTokens(counter, history);
   }

@@ -1,6 +1,15 @@
 // Every way a model request can fail becomes one ModelError whose message
 // tells the person what happened and what to do next.
-import { MalformedEventError, ServiceConnectionError, ServiceEventError, ServiceStatusError, ServiceTimeoutError } from './responsesHttp';
+import { ANSWER_LIMIT_BYTES, sizeText } from './limits';
+import {
+  MalformedEventError,
+  OversizedEventError,
+  ServiceConnectionError,
+  ServiceEventError,
+  ServiceRedirectError,
+  ServiceStatusError,
+  ServiceTimeoutError,
+} from './responsesHttp';
 import { ModelError } from './types';
 
 const SEND_AGAIN = 'then send your message again.';
@@ -38,6 +47,40 @@ export function notAStreamError(baseURL: string, status: number, contentType: st
   );
 }
 
+/**
+ * The answer passed the most Mino accepts in one response (limits.ts,
+ * ANSWER_LIMIT_BYTES); the stream was stopped there. Nothing of the answer
+ * was kept, so nothing of it is saved or sent back.
+ */
+export function answerTooLargeError(limitBytes: number): ModelError {
+  return new ModelError(
+    'answer_too_large',
+    `The model's answer was cut at ${sizeText(limitBytes)}: text, reasoning and tool-call arguments together may not exceed that in one response, ` +
+      'so Mino stopped reading it, and nothing of it was saved or run. Ask for a smaller step (one file or one part at a time), then send your message again.',
+  );
+}
+
+/** A 3xx: named with where it points, and what to set instead; never followed. */
+function redirectError(error: ServiceRedirectError, baseURL: string): ModelError {
+  const { status, target } = error;
+  if (!target) {
+    return new ModelError(
+      'http',
+      `The model service at ${baseURL} answered ${status} (a redirect) without saying where to; Mino does not follow redirects. Check the base URL in Settings, ${SEND_AGAIN}`,
+      { status, cause: error },
+    );
+  }
+  // The target is named by its host and path: a query string may carry a token.
+  const base = target.pathname.endsWith('/responses') ? `${target.origin}${target.pathname.slice(0, -'/responses'.length)}` : undefined;
+  const advice = base ? `set the base URL in Settings to ${base}` : `set the base URL in Settings to its address on ${target.host}`;
+  return new ModelError(
+    'http',
+    `The model service at ${baseURL} answered ${status} (a redirect) to ${target.host}; Mino does not follow redirects, so nothing was sent there. ` +
+      `If that is your model service, ${advice}, ${SEND_AGAIN}`,
+    { status, cause: error },
+  );
+}
+
 /** The service's own words, without the "500 " prefix. */
 function serviceMessage(error: ServiceStatusError | ServiceEventError): string {
   const body = error.error as { message?: unknown } | undefined;
@@ -72,6 +115,8 @@ export interface RequestContext {
   sentReasoning?: boolean;
   /** The request carried `reasoning.effort` (the reasoning-effort setting is chosen). */
   sentEffort?: boolean;
+  /** The most one answer may carry; default ANSWER_LIMIT_BYTES. */
+  answerLimitBytes?: number;
 }
 
 /** Maps an error thrown while connecting or while reading the stream (responsesHttp.ts). */
@@ -82,6 +127,15 @@ export function toModelError(error: unknown, ctx: RequestContext): ModelError {
     return new ModelError(
       'stream',
       `The model service at ${ctx.baseURL} sent a stream Mino could not read (an event that is not valid JSON), so the answer was dropped. If it keeps happening, check that the base URL in Settings is a Responses API service, then send your message again.`,
+      { cause: error },
+    );
+  }
+  if (error instanceof OversizedEventError) {
+    const limit = sizeText(ctx.answerLimitBytes ?? ANSWER_LIMIT_BYTES);
+    return new ModelError(
+      'answer_too_large',
+      `The model service at ${ctx.baseURL} sent a single event of more than ${charactersText(error.limitChars)}, more than any answer Mino accepts (${limit}), ` +
+        `so Mino stopped reading it, and nothing of it was saved or run. Ask for a smaller step; if it keeps happening, check that the base URL in Settings is a Responses API service, ${SEND_AGAIN}`,
       { cause: error },
     );
   }
@@ -101,6 +155,7 @@ export function toModelError(error: unknown, ctx: RequestContext): ModelError {
       { cause: error },
     );
   }
+  if (error instanceof ServiceRedirectError) return redirectError(error, ctx.baseURL);
   if (error instanceof ServiceStatusError) {
     const status = error.status;
     const text = serviceMessage(error);
@@ -151,6 +206,11 @@ export function incompleteResponseError(reason: string | null | undefined): Mode
         ? 'the service filtered its content. Rephrase your request, then send it again.'
         : `reason: ${reason ?? 'not given'}. Send your message again.`;
   return new ModelError('incomplete', `The model stopped before finishing its answer: ${advice}`);
+}
+
+/** "17 million characters", "65536 characters". */
+function charactersText(count: number): string {
+  return count >= 1_000_000 ? `${Math.round(count / 1_000_000)} million characters` : `${count} characters`;
 }
 
 function capitalize(text: string): string {

@@ -14,11 +14,19 @@
 // error texts ("500 <service message>") and fields, and its reading of the
 // stream (an `error` event or an event with an `error` field fails it; `[DONE]`
 // ends it; data that is not JSON is an error, not a skipped event).
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+//
+// What it does not do, on purpose: follow a redirect (the key would go to
+// wherever the service points, unseen; a 3xx fails as a ServiceRedirectError
+// naming the target), read an error body or an event past a limit (limits.ts),
+// or use a proxy. HTTP_PROXY, HTTPS_PROXY, ALL_PROXY and NO_PROXY are not read:
+// the request goes straight to the base URL's host, as node:http does by
+// default. Proxy support is not implemented yet; docs/user-guide.md says so.
+import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
+import { ERROR_BODY_LIMIT_BYTES, sizeText } from './limits';
 
 export interface EventsRequest {
   url: URL;
@@ -31,6 +39,8 @@ export interface EventsRequest {
   signal: AbortSignal;
   /** Longest wait for the response's headers. */
   timeoutMs: number;
+  /** Longest single event, in characters (limits.ts, eventLimitChars); a longer one fails the stream with OversizedEventError. Default 16 Mi. */
+  maxEventChars?: number;
 }
 
 export interface ServiceEvent {
@@ -42,7 +52,7 @@ export interface ServiceEvent {
 export interface EventsResponse {
   status: number;
   contentType: string;
-  /** The events, parsed; fails with ServiceEventError, MalformedEventError, or the connection's error. */
+  /** The events, parsed; fails with ServiceEventError, MalformedEventError, OversizedEventError, or the connection's error. */
   events: AsyncIterable<ServiceEvent>;
   /** Stops reading; for a response that turns out not to be a stream. */
   cancel(): void;
@@ -62,6 +72,23 @@ export class ServiceStatusError extends Error {
     this.name = 'ServiceStatusError';
     this.code = typeof error?.code === 'string' ? error.code : undefined;
     this.param = typeof error?.param === 'string' ? error.param : undefined;
+  }
+}
+
+/**
+ * The service answered with a redirect (3xx), which is not followed: the
+ * request carries the API key, and a base URL that moved is for the person to
+ * change. `target` is the Location, resolved against the request's URL; none
+ * when the service gave none (or one that is not a URL).
+ */
+export class ServiceRedirectError extends ServiceStatusError {
+  constructor(
+    status: number,
+    readonly target: URL | undefined,
+    headers: http.IncomingHttpHeaders = {},
+  ) {
+    super(status, undefined, target ? `redirect to ${target.origin}${target.pathname}` : 'redirect without a location', headers);
+    this.name = 'ServiceRedirectError';
   }
 }
 
@@ -98,6 +125,16 @@ export class MalformedEventError extends SyntaxError {
   }
 }
 
+/** One event longer than the limit (EventsRequest.maxEventChars): the stream is stopped rather than held in memory. */
+export class OversizedEventError extends Error {
+  constructor(readonly limitChars: number) {
+    super(`Error reading response: an event longer than ${limitChars} characters.`);
+    this.name = 'OversizedEventError';
+  }
+}
+
+const DEFAULT_EVENT_LIMIT_CHARS = 16 * 1024 * 1024;
+
 /** "500 database on fire", as the SDK wrote it, so the service's words can be told from the status. */
 function statusMessage(status: number, error: Record<string, unknown> | undefined, bodyText: string): string {
   const said = typeof error?.message === 'string' ? error.message : error ? JSON.stringify(error) : bodyText;
@@ -108,20 +145,56 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-/** Sends the request; resolves with the events of a 2xx answer, fails with a ServiceStatusError for any other. */
+/**
+ * Sends the request; resolves with the events of a 2xx answer, fails with a
+ * ServiceRedirectError for a 3xx and a ServiceStatusError for any other.
+ */
 export async function postForEvents(request: EventsRequest): Promise<EventsResponse> {
   const res = await send(request);
   const status = res.statusCode ?? 0;
-  if (status < 200 || status >= 300) {
-    const text = await readText(decoded(res)).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-    throw new ServiceStatusError(status, errorObject(text), text, res.headers);
+  if (status >= 300 && status < 400) {
+    // Its body is a page for browsers: nothing in it is read.
+    res.destroy();
+    throw new ServiceRedirectError(status, redirectTarget(request.url, res.headers.location), res.headers);
   }
+  if (status < 200 || status >= 300) throw await statusError(res, status);
   return {
     status,
     contentType: String(res.headers['content-type'] ?? ''),
-    events: readEvents(decoded(res)),
+    events: readEvents(decoded(res), request.maxEventChars ?? DEFAULT_EVENT_LIMIT_CHARS),
     cancel: () => res.destroy(),
   };
+}
+
+function redirectTarget(from: URL, location: string | undefined): URL | undefined {
+  if (!location) return undefined;
+  try {
+    return new URL(location, from);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The error for a status that is not 2xx or 3xx, from at most
+ * ERROR_BODY_LIMIT_BYTES of its body. A body cut there is named by its
+ * beginning (the service's error object, when it still parses, says more).
+ */
+async function statusError(res: http.IncomingMessage, status: number): Promise<ServiceStatusError> {
+  let read: { text: string; cut: boolean };
+  try {
+    read = await readLimited(decoded(res), ERROR_BODY_LIMIT_BYTES);
+  } catch (error) {
+    read = { text: error instanceof Error ? error.message : String(error), cut: false };
+  }
+  const error = errorObject(read.text);
+  const text = read.cut && !error ? `${excerpt(read.text)}… (a longer body, not read past the first ${sizeText(ERROR_BODY_LIMIT_BYTES)})` : read.text;
+  return new ServiceStatusError(status, error, text, res.headers);
+}
+
+/** The first few hundred characters, on one line: enough to recognise a page or an error object. */
+function excerpt(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
 function send(request: EventsRequest): Promise<http.IncomingMessage> {
@@ -183,13 +256,22 @@ function decoded(res: http.IncomingMessage): Readable {
   return res.pipe(decoder);
 }
 
-async function* readEvents(body: Readable): AsyncGenerator<ServiceEvent> {
+async function* readEvents(body: Readable, maxEventChars: number): AsyncGenerator<ServiceEvent> {
   const arrived: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (message) => arrived.push(message) });
+  let oversized = false;
+  const parser = createParser({
+    onEvent: (message) => arrived.push(message),
+    // The parser holds an unfinished event whole; past the limit it stops and reports it here.
+    onError: (error: ParseError) => {
+      if (error.type === 'max-buffer-size-exceeded') oversized = true;
+    },
+    maxBufferSize: maxEventChars,
+  });
   body.setEncoding('utf8');
   try {
     for await (const chunk of body) {
       parser.feed(chunk as string);
+      if (oversized) throw new OversizedEventError(maxEventChars);
       while (arrived.length > 0) {
         const message = arrived.shift()!;
         if (message.data === '[DONE]') return;
@@ -210,11 +292,22 @@ async function* readEvents(body: Readable): AsyncGenerator<ServiceEvent> {
   }
 }
 
-async function readText(body: Readable): Promise<string> {
-  body.setEncoding('utf8');
-  let text = '';
-  for await (const chunk of body) text += chunk as string;
-  return text;
+/** The body as text, read up to `limit` bytes; past that the reading (and the connection) stops and `cut` is set. */
+async function readLimited(body: Readable, limit: number): Promise<{ text: string; cut: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      chunks.push(bytes);
+      size += bytes.length;
+      // A character cut in two at the limit reads as one replacement character.
+      if (size > limit) return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), cut: true };
+    }
+  } finally {
+    body.destroy();
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
 }
 
 function errorObject(text: string): Record<string, unknown> | undefined {

@@ -86,6 +86,8 @@ export type ModelStreamEvent =
 /**
  * `context_length`: the service refused the request for exceeding the model's
  * context window. `reasoning_unsupported`: it refused the reasoning fields.
+ * `answer_too_large`: the answer passed the most Mino accepts in one response
+ * (model/limits.ts) and was stopped there.
  */
 export type ModelErrorKind =
   | 'http'
@@ -96,7 +98,8 @@ export type ModelErrorKind =
   | 'config'
   | 'unpaired_history'
   | 'context_length'
-  | 'reasoning_unsupported';
+  | 'reasoning_unsupported'
+  | 'answer_too_large';
 
 /** Every failure of a model request. The message is written for the person using Mino. */
 export class ModelError extends Error {
