@@ -2,8 +2,10 @@
 // not in front, so an ask is never left waiting unseen. Clicking it brings
 // the window forward; the answer itself is only ever given in the dialog.
 //
-// A notification is held here until it is clicked, closed or has failed: a
-// local the garbage collector may take would take its click handler with it.
+// A notification is held here until it is clicked, closed or has failed, or a
+// newer one for the same window replaces it: a local the garbage collector may
+// take would take its click handler with it, and `close` is not always emitted,
+// so one per window bounds what is held.
 // Where notifications are unsupported, or one fails (macOS reports `failed`
 // for an unsigned app since Electron 42), the window asks for attention
 // instead (a flashing taskbar entry, a bouncing Dock icon).
@@ -24,12 +26,15 @@ export interface NotifierDeps {
 
 export interface ApprovalNotifier {
   notify: ApprovalWaitingNotifier;
-  /** Notifications shown and not yet clicked, closed or failed. */
-  readonly pending: ReadonlySet<Notification>;
+  /** Notifications shown and not yet clicked, closed, failed or replaced: at most one per client. */
+  readonly pending: ReadonlyMap<ClientId, Notification>;
 }
 
 export function createApprovalNotifier(deps: NotifierDeps): ApprovalNotifier {
-  const pending = new Set<Notification>();
+  const pending = new Map<ClientId, Notification>();
+  const release = (client: ClientId, notification: Notification) => {
+    if (pending.get(client) === notification) pending.delete(client);
+  };
   const notify: ApprovalWaitingNotifier = (client, _sessionId, toolName) => {
     if (deps.isFocused(client)) return;
     if (!deps.Notification.isSupported()) {
@@ -41,14 +46,16 @@ export function createApprovalNotifier(deps: NotifierDeps): ApprovalNotifier {
       body: `${deps.describe(client)}: ${toolName} needs your answer before the session can go on.`,
       silent: false,
     });
-    pending.add(notification);
+    // The older ask's notification says less than this one; it goes.
+    pending.get(client)?.close();
+    pending.set(client, notification);
     notification.on('click', () => {
-      pending.delete(notification);
+      release(client, notification);
       deps.focus(client);
     });
-    notification.on('close', () => pending.delete(notification));
+    notification.on('close', () => release(client, notification));
     notification.on('failed', (_event, error) => {
-      pending.delete(notification);
+      release(client, notification);
       log.warn('notification.failed', { error });
       deps.requestAttention(client);
     });

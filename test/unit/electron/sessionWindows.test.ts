@@ -81,6 +81,11 @@ describe('the approval notification', () => {
     const attention: ClientId[] = [];
     class FakeNotification extends EventEmitter {
       shown = false;
+      closed = false;
+      close() {
+        this.closed = true;
+        this.emit('close', {});
+      }
       constructor(readonly options: NotificationConstructorOptions) {
         super();
         created.push(this);
@@ -116,12 +121,21 @@ describe('the approval notification', () => {
     notify(clientId('window-1'), SESSION, 'bash');
     notify(clientId('window-2'), SESSION, 'edit_file');
     notify(clientId('window-3'), SESSION, 'write_file');
-    expect([...pending]).toEqual(created);
+    expect([...pending.values()]).toEqual(created);
     created[0]?.emit('close', {});
-    expect([...pending]).toEqual([created[1], created[2]]);
+    expect([...pending.values()]).toEqual([created[1], created[2]]);
     created[1]?.emit('failed', {}, 'unsigned app');
     created[2]?.emit('click', {});
     expect(pending.size).toBe(0);
+  });
+
+  it("replaces a window's older notification with its newer one, so at most one per window is held", () => {
+    const { notify, created, pending } = setup(false);
+    notify(clientId('window-1'), SESSION, 'bash');
+    notify(clientId('window-1'), SESSION, 'edit_file');
+    expect(created[0]?.closed).toBe(true);
+    expect(created[1]?.closed).toBe(false);
+    expect([...pending.entries()]).toEqual([['window-1', created[1]]]);
   });
 
   it('asks for attention with the window instead when a notification fails (macOS refuses unsigned apps)', () => {
