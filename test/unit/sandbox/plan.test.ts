@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planSandbox } from '../../../src/main/core/sandbox/plan';
-import { treatmentOf } from '../../../src/main/core/sandbox/protectedEntries';
+import { MAX_ENTRIES, ProtectedEntriesError, treatmentOf } from '../../../src/main/core/sandbox/protectedEntries';
 
 let root: string;
 let project: string;
@@ -90,5 +90,31 @@ describe('planSandbox', () => {
     await put('home/.npmrc');
     const plan = await planSandbox(project, [home, home, path.join(root, 'missing')]);
     expect(plan.maskedFiles).toEqual([path.join(home, '.npmrc')]);
+  });
+});
+
+describe('a project with too many entries to search', () => {
+  // The walk stops past the limit: a sandbox that could not look everywhere would hide too little.
+  it('is refused past 300,000 entries by default', () => {
+    expect(MAX_ENTRIES).toBe(300_000);
+  });
+
+  it('is searched up to the limit and refused one entry past it, with the reason its command fails with', async () => {
+    // Five entries: a.txt, b.txt, src, src/c.ts, src/.env (the project folder itself is not one).
+    await put('project/a.txt');
+    await put('project/b.txt');
+    await put('project/src/c.ts');
+    await put('project/src/.env');
+    expect((await planSandbox(project, [home], { maxProjectEntries: 5 })).maskedFiles).toEqual([path.join(project, 'src/.env')]);
+    const refused = planSandbox(project, [home], { maxProjectEntries: 4 });
+    await expect(refused).rejects.toBeInstanceOf(ProtectedEntriesError);
+    await expect(refused).rejects.toThrow('the project has more than 4 files and folders, too many to find every protected file before the command starts');
+  });
+
+  it('does not count what is under a hidden or read-only folder, which is never walked', async () => {
+    for (let i = 0; i < 10; i += 1) await put(`project/.git/objects/${i}`);
+    await put('project/a.txt');
+    // .git and a.txt: two entries, whatever .git holds.
+    expect((await planSandbox(project, [home], { maxProjectEntries: 2 })).readOnly).toEqual([path.join(project, '.git')]);
   });
 });

@@ -2,11 +2,14 @@
 // ~/.mino/checkpoints/<session id>/<sha256>, one file per distinct content
 // (0600, in 0700 directories), never inside the project or its git
 // repository. Bounded: over the size cap, whole sessions are dropped, oldest
-// first, never the one being written.
+// first, never the one being written. Counting the sizes is also when the
+// temporary files of writes cut short by a kill are removed (they would
+// otherwise count against the cap for ever); one being written now is
+// neither removed nor counted.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorCode } from '../../../shared/errors';
-import { ensurePrivateDir, minoPaths, writePrivateFile } from '../config/minoHome';
+import { ensurePrivateDir, isOrphanedTemp, isPrivateTempName, minoPaths, writePrivateFile } from '../config/minoHome';
 import { sha256Hex } from '../fs/readText';
 import { errorText, log } from '../log/log';
 
@@ -68,12 +71,26 @@ async function usage(homeDir: string): Promise<SessionUsage[]> {
     return [];
   }
   const sessions: SessionUsage[] = [];
+  const now = Date.now();
   for (const name of names.filter((n) => SESSION_ID.test(n))) {
     const dir = path.join(checkpointsDir(homeDir), name);
     try {
       const stat = await fs.stat(dir);
       let bytes = 0;
-      for (const file of await fs.readdir(dir)) bytes += (await fs.stat(path.join(dir, file))).size;
+      let removed = false;
+      for (const file of await fs.readdir(dir)) {
+        const fileStat = await fs.lstat(path.join(dir, file));
+        if (isPrivateTempName(file)) {
+          if (isOrphanedTemp(file, { mtimeMs: fileStat.mtimeMs, now })) {
+            await fs.rm(path.join(dir, file), { force: true });
+            removed = true;
+          }
+          continue;
+        }
+        bytes += fileStat.size;
+      }
+      // The directory's time says when content was last kept (the order sessions are dropped in), not when debris went.
+      if (removed) await fs.utimes(dir, stat.atimeMs / 1000, stat.mtimeMs / 1000);
       sessions.push({ sessionId: name, bytes, lastWrite: stat.mtimeMs });
     } catch (error) {
       // ignore: a session removed meanwhile (another process pruned it) has nothing to count

@@ -4,10 +4,19 @@
 // left; anything changed since is left alone and reported with its diff. The
 // reversal is recorded before a file is touched and after each file, so one
 // interrupted by a crash or a stop is finished later without doing a file twice.
-import { randomUUID } from 'node:crypto';
+//
+// A file is written through a temporary file next to it (fs/atomicWrite.ts),
+// and a kill between its creation and its rename leaves it in the project.
+// So that the log names it before it exists, its name is made from the
+// reversal's id and the change's (reversalTempName): the reversal_start
+// record, saved before any file is touched, holds both. An interrupted
+// reversal's leftovers are removed before anything else is done
+// (removeReversalLeftovers), by the next undo or redo of the session.
+import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import { createFileAtomically, replaceFileAtomically } from '../fs/atomicWrite';
+import { createFileAtomically, isTemporaryName, planTemporaryFile, replaceFileAtomically, type PlannedTemporaryFile } from '../fs/atomicWrite';
 import { checkDirectoryChain } from '../fs/confinedOpen';
+import { entryOf, openDirectoryRoute, splitParent } from '../fs/directoryRoute';
 import { errorCode } from '../fs/fsResult';
 import { normalizeProjectPath, resolveInProject, type ProjectPath } from '../fs/projectPath';
 import { readProjectText, sha256Hex } from '../fs/readText';
@@ -18,6 +27,7 @@ import { unifiedDiff } from '../tools/unifiedDiff';
 import { DROPPED_NOTE } from './changeSummary';
 import { keptContent } from './preImageStore';
 import type { OpenReversal, SessionChanges, TrackedChange } from './turnChanges';
+import { errorText, log } from '../log/log';
 
 export type ReversalAction = 'undo' | 'redo';
 
@@ -71,7 +81,13 @@ export function planReversal(changes: SessionChanges, action: ReversalAction, tu
 }
 
 export async function reverseChanges(options: ReversalOptions): Promise<ReversalReport> {
-  const byId = new Map(options.changes.turns.flatMap((t) => t.changes.map((c) => [c.changeId, c] as const)));
+  const byId = changesById(options.changes);
+  // What a kill in an interrupted reversal left is removed first, also when this one is stopped at once: its
+  // temporary files have the names the reversal would use again for the same changes.
+  if (options.changes.open) {
+    const removed = removeLeftovers(options.projectDir, options.changes.open, byId);
+    if (removed.length > 0) log.info('reversal.leftovers_removed', { session: options.log.id, paths: removed });
+  }
   // An interrupted reversal is finished first; its steps update the same change objects the plan reads.
   const resumed = options.changes.open ? await finish(options, options.changes.open, byId) : [];
   let plan;
@@ -87,6 +103,66 @@ export async function reverseChanges(options: ReversalOptions): Promise<Reversal
   return { action: options.action, turn: plan.turn, files, resumed };
 }
 
+/**
+ * Removes the temporary files the interrupted reversal of `changes` (if any)
+ * may have left in the project; returns their project paths. For a session
+ * being resumed; the next undo or redo does the same before anything else.
+ */
+export function removeReversalLeftovers(projectDir: string, changes: SessionChanges): string[] {
+  return changes.open ? removeLeftovers(projectDir, changes.open, changesById(changes)) : [];
+}
+
+/**
+ * The name of the temporary file through which reversal `reversalId` writes
+ * change `changeId` to `fileName`: shaped as atomicWrite.ts shapes its names
+ * (so it is recognised as Mino's anywhere), with a digest of the two ids
+ * where those have random characters. No other write makes this name.
+ */
+export function reversalTempName(reversalId: string, changeId: string, fileName: string): string {
+  const digest = createHash('sha256').update(`${reversalId}\0${changeId}`).digest('hex').slice(0, 12);
+  // The stem is shortened as atomicWrite.ts shortens it, to stay within the usual 255-byte name limit.
+  return `.${fileName.slice(0, 100)}.mino-${digest}.tmp`;
+}
+
+function changesById(changes: SessionChanges): Map<string, TrackedChange> {
+  return new Map(changes.turns.flatMap((t) => t.changes.map((c) => [c.changeId, c] as const)));
+}
+
+/**
+ * For each change of `reversal` (done or not: a kill after the rename but
+ * before the step was saved leaves none, one before it leaves the temporary
+ * file), removes the file with the reversal's temporary name next to the
+ * changed path, if it is there and a regular file. The name is this
+ * reversal's alone, so nothing else can be removed.
+ */
+function removeLeftovers(root: string, reversal: OpenReversal, byId: Map<string, TrackedChange>): string[] {
+  const removed: string[] = [];
+  for (const changeId of reversal.changeIds) {
+    const change = byId.get(changeId);
+    const normalized = change ? normalizeProjectPath(change.path) : null;
+    if (!normalized?.ok) continue;
+    const { dir, name } = splitParent(normalized.path);
+    const tempName = reversalTempName(reversal.reversalId, changeId, name);
+    if (!isTemporaryName(tempName)) continue;
+    // The directory is gone or no longer confined: nothing of this write can be reached safely.
+    const opened = openDirectoryRoute(root, dir);
+    if (!opened.ok) continue;
+    const route = opened.route;
+    try {
+      const stat = fs.lstatSync(route.at(tempName));
+      if (!stat.isFile() || route.verify()) continue;
+      fs.unlinkSync(route.at(tempName));
+      removed.push(entryOf(dir, tempName));
+    } catch (error) {
+      // ignore: not there is the usual case (the write was done or never begun); anything else leaves it, named in the trail
+      if (errorCode(error) !== 'ENOENT') log.warn('reversal.leftover_not_removed', { path: entryOf(dir, tempName), error: errorText(error) });
+    } finally {
+      route.close();
+    }
+  }
+  return removed;
+}
+
 /** Handles each change of `reversal` not yet done, records each, then records the end (unless stopped first). */
 async function finish(options: ReversalOptions, reversal: OpenReversal, byId: Map<string, TrackedChange>): Promise<ReversedFile[]> {
   const files: ReversedFile[] = [];
@@ -94,7 +170,7 @@ async function finish(options: ReversalOptions, reversal: OpenReversal, byId: Ma
     if (reversal.done.has(changeId)) continue;
     if (options.signal?.aborted) return files;
     const change = byId.get(changeId);
-    const file: ReversedFile = change ? await reverseOne(options, change, reversal.action) : { path: '(unknown)', outcome: 'skipped', reason: 'the change is not in the log' };
+    const file: ReversedFile = change ? await reverseOne(options, change, reversal) : { path: '(unknown)', outcome: 'skipped', reason: 'the change is not in the log' };
     await options.log.append({
       type: 'reversal_step',
       reversal_id: reversal.reversalId,
@@ -112,7 +188,8 @@ async function finish(options: ReversalOptions, reversal: OpenReversal, byId: Ma
 
 type Current = { kind: 'absent' } | { kind: 'directory' } | { kind: 'file'; text: string; mode: number } | { kind: 'other'; reason: string };
 
-async function reverseOne(options: ReversalOptions, change: TrackedChange, action: ReversalAction): Promise<ReversedFile> {
+async function reverseOne(options: ReversalOptions, change: TrackedChange, reversal: OpenReversal): Promise<ReversedFile> {
+  const action = reversal.action;
   const from = action === 'undo' ? change.after : change.before;
   const to = action === 'undo' ? change.before : change.after;
   const normalized = normalizeProjectPath(change.path);
@@ -137,7 +214,7 @@ async function reverseOne(options: ReversalOptions, change: TrackedChange, actio
       const diff = fromText !== null && current.kind !== 'directory' ? unifiedDiff(p, fromText, now) : undefined;
       return { ...skipped(p, `it changed after ${action === 'undo' ? 'the turn' : 'the undo'}, so it was left as it is`), ...(diff ? { diff } : {}) };
     }
-    return await restore(root, p, current, to, toText);
+    return await restore(root, p, current, to, toText, reversalTempName(reversal.reversalId, change.changeId, splitParent(p).name));
   } finally {
     lock.release();
   }
@@ -162,7 +239,8 @@ function matches(current: Current, image: ChangeImage): boolean {
   return current.kind === image.kind;
 }
 
-async function restore(root: string, p: ProjectPath, current: Current, to: ChangeImage, toText: string): Promise<ReversedFile> {
+/** `tempName`: the temporary file a written file goes through, the one the reversal_start record already names. */
+async function restore(root: string, p: ProjectPath, current: Current, to: ChangeImage, toText: string, tempName: string): Promise<ReversedFile> {
   const absPath = resolveInProject(root, p);
   try {
     if (to.kind === 'absent') {
@@ -174,11 +252,14 @@ async function restore(root: string, p: ProjectPath, current: Current, to: Chang
       fs.mkdirSync(absPath);
       return { path: p, outcome: 'restored' };
     }
+    const planned = planTemporaryFile(root, p);
+    if (!planned.ok) return skipped(p, planned.reason);
+    const temp: PlannedTemporaryFile = { ...planned.temp, path: entryOf(splitParent(p).dir, tempName) };
     if (current.kind === 'file') {
-      const written = await replaceFileAtomically(root, p, toText, to.mode ?? current.mode);
+      const written = await replaceFileAtomically(root, p, toText, to.mode ?? current.mode, temp);
       return written.ok ? { path: p, outcome: 'restored' } : skipped(p, written.reason);
     }
-    const created = await createFileAtomically(root, p, toText);
+    const created = await createFileAtomically(root, p, toText, temp);
     if (!created.ok) return skipped(p, created.reason);
     if (to.mode !== undefined) fs.chmodSync(absPath, to.mode);
     return { path: p, outcome: 'restored' };

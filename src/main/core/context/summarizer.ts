@@ -3,7 +3,7 @@
 // be summarized followed by a request for a handoff summary.
 import type { HistoryItem, ModelClient } from '../model/types';
 import { turnStarts } from './pairing';
-import { itemsTokens, type TokenCounter } from './tokens';
+import { itemsTokens, itemTokens, type TokenCounter } from './tokens';
 
 export const SUMMARIZER_INSTRUCTIONS =
   'You write handoff summaries of coding sessions between a person and a coding agent. ' +
@@ -21,17 +21,29 @@ const OMITTED_NOTE = '[An earlier part of the conversation was too long to summa
 /**
  * The request's input: as much of `items` as fits `limit`, dropping whole
  * turns from the oldest end when it does not (a leading summary is kept).
+ *
+ * Each item is counted once and turns are dropped by subtracting their
+ * tokens from a running total: a history that was never compacted can hold
+ * tens of thousands of turns, and counting (or copying) what is left after
+ * each dropped turn made this quadratic in them. The result is the same as
+ * dropping one turn at a time and counting again: the input keeps the
+ * leading summary and starts at the first turn (a person's message after it)
+ * from which the rest fits, or at the last turn when none does.
  */
 export function summarizerInput(items: readonly HistoryItem[], counter: TokenCounter, limit: number): HistoryItem[] {
-  let input = [...items];
-  let omitted = false;
-  while (itemsTokens(counter, input) > limit) {
-    const leading = input[0]?.type === 'summary' ? 1 : 0;
-    const next = turnStarts(input).find((start) => start > leading);
-    if (next === undefined) break;
-    input = [...input.slice(0, leading), ...input.slice(next)];
-    omitted = true;
+  const leading = items[0]?.type === 'summary' ? 1 : 0;
+  let tokens = itemsTokens(counter, items);
+  let cut = leading;
+  if (tokens > limit) {
+    for (const start of turnStarts(items)) {
+      if (start <= leading) continue;
+      for (let i = cut; i < start; i += 1) tokens -= itemTokens(counter, items[i]!);
+      cut = start;
+      if (tokens <= limit) break;
+    }
   }
+  const omitted = cut > leading;
+  const input = omitted ? [...items.slice(0, leading), ...items.slice(cut)] : [...items];
   const request = omitted ? `${OMITTED_NOTE}\n\n${HANDOFF_REQUEST}` : HANDOFF_REQUEST;
   return [...input, { type: 'message', role: 'user', text: request }];
 }

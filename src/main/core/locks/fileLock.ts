@@ -28,8 +28,14 @@ export interface HeldFileLock {
 
 export type FileLockResult = HeldFileLock | FsFailure;
 
-/** How long a writer waits for another to finish with the same file before giving up. */
+/** How long a writer waits for another to finish with the same file before giving up (the default of `waitMs`). */
 export const FILE_LOCK_WAIT_MS = 10_000;
+
+export interface FileLockOptions {
+  /** How long to wait for another writer of the same file; default FILE_LOCK_WAIT_MS. Tests give a short one. */
+  waitMs?: number;
+}
+
 const FIRST_POLL_MS = 2;
 const MAX_POLL_MS = 50;
 // A file replaced this many times while we wait is being rewritten in a loop; refuse rather than chase it.
@@ -39,12 +45,13 @@ const MAX_IDENTITY_MOVES = 8;
 const queues = new Map<string, Promise<void>>();
 
 /** Takes the write lock of project file `p` (existing, or to be created). */
-export async function lockFileForWrite(homeDir: string, root: string, p: ProjectPath): Promise<FileLockResult> {
-  const deadline = Date.now() + FILE_LOCK_WAIT_MS;
+export async function lockFileForWrite(homeDir: string, root: string, p: ProjectPath, options: FileLockOptions = {}): Promise<FileLockResult> {
+  const waitMs = options.waitMs ?? FILE_LOCK_WAIT_MS;
+  const deadline = Date.now() + waitMs;
   for (let moves = 0; moves < MAX_IDENTITY_MOVES; moves++) {
     const identity = writeTargetIdentity(root, p);
     if (!identity.ok) return identity;
-    const held = await lockKey(homeDir, identity.key, p, deadline);
+    const held = await lockKey(homeDir, identity.key, p, deadline, waitMs);
     if (!held.ok) return held;
     const now = writeTargetIdentity(root, p);
     if (now.ok && now.key === identity.key) return held;
@@ -60,7 +67,7 @@ export function lockFileFor(homeDir: string, key: string): string {
   return path.join(minoPaths(homeDir).locks, `file-${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`);
 }
 
-async function lockKey(homeDir: string, key: string, p: ProjectPath, deadline: number): Promise<FileLockResult> {
+async function lockKey(homeDir: string, key: string, p: ProjectPath, deadline: number, waitMs: number): Promise<FileLockResult> {
   // Join this process's queue for the key first, so in-process writers never poll each other.
   const before = queues.get(key) ?? Promise.resolve();
   let leaveQueue!: () => void;
@@ -75,7 +82,7 @@ async function lockKey(homeDir: string, key: string, p: ProjectPath, deadline: n
   const waited = await waitUntil(before, deadline);
   if (!waited) {
     leave();
-    return busy(p, null);
+    return busy(p, null, waitMs);
   }
   const file = lockFileFor(homeDir, key);
   let pause = FIRST_POLL_MS;
@@ -104,7 +111,7 @@ async function lockKey(homeDir: string, key: string, p: ProjectPath, deadline: n
     }
     if (Date.now() + pause > deadline) {
       leave();
-      return busy(p, attempt.holder);
+      return busy(p, attempt.holder, waitMs);
     }
     await sleep(pause);
     pause = Math.min(pause * 2, MAX_POLL_MS);
@@ -121,7 +128,7 @@ async function waitUntil(turn: Promise<void>, deadline: number): Promise<boolean
   }
 }
 
-function busy(p: ProjectPath, holder: LockHolder | null): FsFailure {
+function busy(p: ProjectPath, holder: LockHolder | null, waitMs: number): FsFailure {
   const who = holder ? `another Mino process (${describeHolder(holder)})` : 'another session of this window';
-  return failed(`${p} is being written by ${who} and stayed locked for ${FILE_LOCK_WAIT_MS / 1000} s; nothing was written. Try again.`);
+  return failed(`${p} is being written by ${who} and stayed locked for ${waitMs / 1000} s; nothing was written. Try again.`);
 }

@@ -3,12 +3,18 @@
 // lock name, which the kernel refuses when the name exists, so the lock file
 // is never seen half written. A lock whose holder has died is removed and
 // taken again; one whose holder lives is reported with that holder.
-import { randomBytes } from 'node:crypto';
+//
+// A holder killed while it holds a lock leaves the lock file, and one killed
+// while taking it leaves the temp file it links from. A lock file is keyed by
+// what the file is (fileLock.ts), and a replaced file has a new key, so the
+// same lock may never be asked for again: removeStaleLocks clears both kinds
+// of leftover from the whole directory, each time a session is locked.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from '../config/minoHome';
+import { ensurePrivateDirSync, isOrphanedTemp, isPrivateTempName, PRIVATE_FILE_MODE, privateTempPath } from '../config/minoHome';
 import { currentHolder, holderIsAlive, parseHolder, type LockHolder } from './holder';
 import { errorCode } from '../../../shared/errors';
+import { errorText, log } from '../log/log';
 
 export type LockAttempt = { ok: true; release: () => void } | { ok: false; holder: LockHolder };
 
@@ -25,7 +31,14 @@ export function tryLockFile(file: string, owner: string): LockAttempt {
   const mine = currentHolder(owner);
   for (let clears = 0; ; clears++) {
     const placed = placeLockFile(file, mine);
-    if (placed !== null) return { ok: true, release: () => removeIfSame(file, placed) };
+    if (placed !== null) {
+      return {
+        ok: true,
+        release: () => {
+          removeIfSame(file, placed);
+        },
+      };
+    }
     const existing = readLock(file);
     // Gone between the link and the read: the holder released it, try again.
     if (existing === null) continue;
@@ -39,7 +52,8 @@ export function tryLockFile(file: string, owner: string): LockAttempt {
 
 /** Writes the holder to a private temp file and links it onto `file`; the lock's inode, or null if the name is taken. */
 function placeLockFile(file: string, holder: LockHolder): number | null {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  // Named for this process, so a sweep can tell one left by a killed taker from one being linked now.
+  const temp = privateTempPath(file);
   const fd = fs.openSync(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | O_NOFOLLOW, PRIVATE_FILE_MODE);
   try {
     fs.writeSync(fd, JSON.stringify(holder));
@@ -54,6 +68,62 @@ function placeLockFile(file: string, holder: LockHolder): number | null {
   } finally {
     fs.closeSync(fd);
     fs.rmSync(temp, { force: true });
+  }
+}
+
+/**
+ * Removes from lock directory `dir` every lock whose holder is gone (or that
+ * no Mino wrote whole) and every temp file a killed taker left; returns the
+ * names removed. A lock whose holder lives is never touched.
+ */
+export function removeStaleLocks(dir: string, now: number = Date.now()): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch (error) {
+    // ignore: no lock directory yet means no lock was ever left in it
+    if (errorCode(error) === 'ENOENT') return [];
+    throw error;
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      if (isPrivateTempName(name)) {
+        const stat = lstatOrNull(file);
+        if (stat?.isFile() && isOrphanedTemp(name, { mtimeMs: stat.mtimeMs, now }) && removeIfPresent(file)) removed.push(name);
+        continue;
+      }
+      if (!name.endsWith('.lock')) continue;
+      const existing = readLock(file);
+      if (existing === null || (existing.holder !== null && holderIsAlive(existing.holder))) continue;
+      // As in tryLockFile: only if it is still the file judged dead, not a lock taken meanwhile.
+      if (removeIfSame(file, existing.ino)) removed.push(name);
+    } catch (error) {
+      // One entry that cannot be read or removed must not stop a session from opening; the next sweep tries again.
+      log.warn('locks.sweep_failed', { file, error: errorText(error) });
+    }
+  }
+  return removed;
+}
+
+function lstatOrNull(file: string): fs.Stats | null {
+  try {
+    return fs.lstatSync(file);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function removeIfPresent(file: string): boolean {
+  try {
+    fs.unlinkSync(file);
+    return true;
+  } catch (error) {
+    // ignore: another sweep removed it first, which is what this one was for
+    if (errorCode(error) === 'ENOENT') return false;
+    throw error;
   }
 }
 
@@ -81,11 +151,14 @@ function readLock(file: string): { ino: number; holder: LockHolder | null } | nu
  * processes clearing the same dead holder within microseconds, and at worst
  * lets one more waiter in, whose recheck still refuses a changed file.
  */
-function removeIfSame(file: string, ino: number): void {
+function removeIfSame(file: string, ino: number): boolean {
   try {
-    if (fs.lstatSync(file).ino === ino) fs.unlinkSync(file);
+    if (fs.lstatSync(file).ino !== ino) return false;
+    fs.unlinkSync(file);
+    return true;
   } catch (error) {
     // ignore: a file already gone is what removing it was for
     if (errorCode(error) !== 'ENOENT') throw error;
+    return false;
   }
 }

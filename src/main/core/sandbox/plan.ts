@@ -22,9 +22,11 @@ export interface SandboxPlan {
  * Mino uses and the account's own, when they differ). In each, ~/.mino and
  * every direct entry a protected rule covers (~/.ssh, ~/.aws, ~/.gnupg,
  * ~/.netrc, ~/.npmrc, ~/.pypirc, ...) is masked; the whole project is searched.
+ * A project with more entries than `maxProjectEntries` (default MAX_ENTRIES,
+ * 300,000) is refused with a ProtectedEntriesError, so its commands do not run.
  */
-export async function planSandbox(projectDir: string, homeDirs: readonly string[]): Promise<SandboxPlan> {
-  const project = await findProtectedEntries(projectDir, { recursive: true });
+export async function planSandbox(projectDir: string, homeDirs: readonly string[], limits: { maxProjectEntries?: number } = {}): Promise<SandboxPlan> {
+  const project = await findProtectedEntries(projectDir, { recursive: true, ...(limits.maxProjectEntries === undefined ? {} : { maxEntries: limits.maxProjectEntries }) });
   const plan: SandboxPlan = { projectDir, readOnly: [...project.readOnly], maskedFiles: [...project.maskedFiles], maskedDirs: [...project.maskedDirs] };
 
   for (const home of await realPaths(homeDirs)) {

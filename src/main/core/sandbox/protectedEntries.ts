@@ -48,8 +48,11 @@ const PARALLEL_READS = 16;
  * Links are not followed into, but a link whose own name a rule covers is
  * judged by what it points to, so the mount hides the target. Nothing under a
  * covered directory is visited: it is hidden or read-only as a whole.
+ * `maxEntries` (default MAX_ENTRIES) lets a test reach the limit without
+ * making that many files.
  */
-export async function findProtectedEntries(root: string, options: { recursive: boolean }): Promise<ProtectedEntries> {
+export async function findProtectedEntries(root: string, options: { recursive: boolean; maxEntries?: number }): Promise<ProtectedEntries> {
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const found: ProtectedEntries = { maskedFiles: [], maskedDirs: [], readOnly: [] };
   const pending = [root];
   let visited = 0;
@@ -76,9 +79,9 @@ export async function findProtectedEntries(root: string, options: { recursive: b
       throw error;
     }
     visited += entries.length;
-    if (visited > MAX_ENTRIES) {
+    if (visited > maxEntries) {
       throw new ProtectedEntriesError(
-        `the project has more than ${MAX_ENTRIES.toLocaleString('en-US')} files and folders, too many to find every protected file before the command starts`,
+        `the project has more than ${maxEntries.toLocaleString('en-US')} files and folders, too many to find every protected file before the command starts`,
       );
     }
     for (const entry of entries) {
