@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSafeCut } from '../../../src/main/core/context/pairing';
+import { isSafeCut, safeCuts } from '../../../src/main/core/context/pairing';
 import { planCompaction } from '../../../src/main/core/context/plan';
 import { ESTIMATE_COUNTER, itemsTokens } from '../../../src/main/core/context/tokens';
 import type { HistoryItem } from '../../../src/main/core/model/types';
@@ -17,6 +18,26 @@ const history: HistoryItem[] = [
 ];
 
 describe('where history may be cut', () => {
+  it('answers for every index at once exactly as isSafeCut does, however calls, outputs and reasoning are ordered', () => {
+    const ids = ['a', 'b', 'c'];
+    const item = fc.oneof(
+      fc.constant(user('u')),
+      fc.constant(answer('x')),
+      fc.constant(reasoning('r')),
+      fc.constantFrom(...ids).map(call),
+      fc.constantFrom(...ids).map((id) => output(id)),
+    );
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 30 }), (items) => {
+        const fast = safeCuts(items);
+        for (let index = -1; index <= items.length + 1; index += 1) expect(fast(index)).toBe(isSafeCut(items, index));
+      }),
+      { numRuns: 2000 },
+    );
+    const all = safeCuts(history);
+    expect([2, 3, 5, 9, 10, 11].map(all)).toEqual([false, false, true, false, false, true]);
+  });
+
   it('never separates a call from its output, nor a reasoning item from the call after it', () => {
     expect(isSafeCut(history, 5)).toBe(true); // at a turn start
     expect(isSafeCut(history, 2)).toBe(false); // reasoning r1 | call c1

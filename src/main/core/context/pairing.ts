@@ -25,6 +25,45 @@ export function isSafeCut(history: readonly HistoryItem[], index: number): boole
   return true;
 }
 
+/**
+ * isSafeCut for every index at once, in two passes over the history instead of
+ * one per index, for callers that try many cuts (a compaction over a long
+ * history tries one per turn). Same answers as isSafeCut; a test holds them equal.
+ */
+export function safeCuts(history: readonly HistoryItem[]): (index: number) => boolean {
+  const n = history.length;
+  // Calls before each index whose output has not come yet (isSafeCut's `before`).
+  const openBefore = new Int32Array(n + 1);
+  const open = new Set<string>();
+  // Outputs that would sit after a cut without their call: an output at j whose latest call
+  // before it is at p breaks every cut in (p, j]; marked by a difference array.
+  const brokenFrom = new Int32Array(n + 2);
+  const lastCall = new Map<string, number>();
+  for (let i = 0; i < n; i += 1) {
+    openBefore[i] = open.size;
+    const item = history[i]!;
+    if (item.type === 'function_call') {
+      open.add(item.call_id);
+      lastCall.set(item.call_id, i);
+    } else if (item.type === 'function_call_output') {
+      open.delete(item.call_id);
+      brokenFrom[(lastCall.get(item.call_id) ?? -1) + 1]! += 1;
+      brokenFrom[i + 1]! -= 1;
+    }
+  }
+  openBefore[n] = open.size;
+  const broken = new Uint8Array(n + 1);
+  let running = 0;
+  for (let i = 0; i <= n; i += 1) {
+    running += brokenFrom[i]!;
+    broken[i] = running > 0 ? 1 : 0;
+  }
+  return (index) => {
+    if (index <= 0 || index >= n) return true;
+    return history[index - 1]!.type !== 'reasoning' && openBefore[index] === 0 && broken[index] === 0;
+  };
+}
+
 /** Indices where a turn starts: the person's messages. Cutting there keeps every turn whole. */
 export function turnStarts(history: readonly HistoryItem[]): number[] {
   const starts: number[] = [];

@@ -2,7 +2,7 @@
 // verbatim: the current turn's items always, then as many whole recent turns
 // as fit in a set share of the window. Cuts fall only where a turn starts.
 import type { HistoryItem } from '../model/types';
-import { isSafeCut, turnStarts } from './pairing';
+import { safeCuts, turnStarts } from './pairing';
 import { itemsTokens, type TokenCounter } from './tokens';
 
 /** At most this share of the window is kept verbatim (besides the current turn, which is always kept). */
@@ -27,11 +27,12 @@ export function planCompaction(
   let keptFrom = options.inTurn && starts.length > 0 ? starts.at(-1)! : history.length;
   let keptTokens = itemsTokens(counter, history.slice(keptFrom));
   if (keptTokens > options.window) return { ok: false, reason: 'kept_exceeds_window', keptTokens };
+  const isSafeCut = safeCuts(history);
   for (let i = starts.length - 1; i >= 0; i -= 1) {
     const start = starts[i]!;
     if (start >= keptFrom) continue;
     const tokens = itemsTokens(counter, history.slice(start, keptFrom)) + keptTokens;
-    if (tokens > share || !isSafeCut(history, start)) break;
+    if (tokens > share || !isSafeCut(start)) break;
     keptFrom = start;
     keptTokens = tokens;
   }
