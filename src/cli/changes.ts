@@ -3,17 +3,13 @@
 // command is the person's own act, so nothing is asked; the output says which
 // files were restored and which were left alone, and why.
 import { parseArgs } from 'node:util';
-import { Conversation } from '../main/core/agent/conversation';
-import { sessionDeps } from '../main/core/agent/defaultDeps';
+import type { Conversation } from '../main/core/agent/conversation';
 import type { TurnSummary } from '../main/core/checkpoints/changeSummary';
 import { NothingToReverseError, type ReversalAction, type ReversalReport } from '../main/core/checkpoints/reverseChanges';
-import { resolveHomeDir } from '../main/core/config/minoHome';
-import { loadSettings } from '../main/core/config/settings';
 import { checkProjectDir } from '../main/core/projects/checkProject';
-import { SessionLoadError } from '../main/core/sessions/load';
 import { SessionIdSchema, type SessionId } from '../shared/domain';
 import { UsageError } from './args';
-import { escapedIo, EXIT, failWith } from './commandSetup';
+import { escapedIo, EXIT, failWith, inMinoHome, inSavedSession, type CommandIo, type Fail } from './commandSetup';
 import { jsonLine, terminalOutput, type Output } from './terminalText';
 
 export const CHANGES_USAGE = `  mino changes --session ID [--json]
@@ -31,12 +27,6 @@ export interface ChangesArgs {
   turn?: number;
   callId?: string;
   json: boolean;
-}
-
-export interface ChangesIo {
-  stdout: Output;
-  stderr: Output;
-  env: NodeJS.ProcessEnv;
 }
 
 export function parseChangesArgs(command: ChangesArgs['command'], argv: string[]): ChangesArgs {
@@ -68,49 +58,38 @@ export function parseChangesArgs(command: ChangesArgs['command'], argv: string[]
   return { command, sessionId: id.data, ...(turn !== undefined ? { turn } : {}), ...(values.call !== undefined ? { callId: values.call } : {}), json: values.json };
 }
 
-export async function runChanges(args: ChangesArgs, rawIo: ChangesIo): Promise<number> {
+export async function runChanges(args: ChangesArgs, rawIo: CommandIo): Promise<number> {
   const stdout = args.json ? rawIo.stdout : terminalOutput(rawIo.stdout);
-  const fail = failWith(escapedIo(rawIo));
-  let homeDir: string;
+  const io = escapedIo(rawIo);
+  const fail = failWith(io);
+  return inMinoHome(io, fail, (homeDir) =>
+    inSavedSession(homeDir, io, fail, args.sessionId, async (conversation) => {
+      const project = await checkProjectDir(conversation.projectDir, homeDir);
+      if (!project.ok) return fail(project.reason, EXIT.usage);
+      return args.command === 'changes' ? listChanges(conversation, args.json, stdout) : reverseTurn(conversation, args.command, args, stdout, fail);
+    }),
+  );
+}
+
+async function listChanges(conversation: Conversation, json: boolean, stdout: Output): Promise<number> {
+  const turns = await conversation.changes();
+  if (json) for (const turn of turns) stdout.write(`${jsonLine({ type: 'turn_changes', ...turn })}\n`);
+  else stdout.write(turns.length === 0 ? 'No turn of this session changed files.\n' : turns.map(changesText).join('\n'));
+  return EXIT.completed;
+}
+
+/** Undo or redo; exit 0 when every file was restored, 1 when some file was left alone or there was nothing to do. */
+async function reverseTurn(conversation: Conversation, action: ReversalAction, args: ChangesArgs, stdout: Output, fail: Fail): Promise<number> {
+  let report: ReversalReport;
   try {
-    homeDir = resolveHomeDir(rawIo.env);
+    report = await conversation.reverse(action, { turn: args.turn, callId: args.callId });
   } catch (error) {
-    return fail((error as Error).message, EXIT.usage);
-  }
-  const settings = await loadSettings(homeDir);
-  if (!settings.ok) return fail(settings.error, EXIT.usage);
-  const { deps, close } = sessionDeps({ homeDir, env: rawIo.env, settings: async () => settings.value.settings });
-  let conversation: Conversation;
-  try {
-    conversation = await Conversation.resume(deps, args.sessionId);
-  } catch (error) {
-    await close();
-    if (error instanceof SessionLoadError) return fail(error.message, EXIT.usage);
+    if (error instanceof NothingToReverseError) return fail(error.message, EXIT.failed);
     throw error;
   }
-  try {
-    const project = await checkProjectDir(conversation.projectDir, homeDir);
-    if (!project.ok) return fail(project.reason, EXIT.usage);
-    if (args.command === 'changes') {
-      const turns = await conversation.changes();
-      if (args.json) for (const turn of turns) stdout.write(`${jsonLine({ type: 'turn_changes', ...turn })}\n`);
-      else stdout.write(turns.length === 0 ? 'No turn of this session changed files.\n' : turns.map(changesText).join('\n'));
-      return 0;
-    }
-    let report: ReversalReport;
-    try {
-      report = await conversation.reverse(args.command, { turn: args.turn, callId: args.callId });
-    } catch (error) {
-      if (error instanceof NothingToReverseError) return fail(error.message, 1);
-      throw error;
-    }
-    stdout.write(args.json ? `${jsonLine({ type: 'reversal', ...report })}\n` : reversalText(report));
-    const all = [...report.resumed, ...report.files];
-    return all.every((file) => file.outcome === 'restored') ? 0 : 1;
-  } finally {
-    await conversation.close();
-    await close();
-  }
+  stdout.write(args.json ? `${jsonLine({ type: 'reversal', ...report })}\n` : reversalText(report));
+  const all = [...report.resumed, ...report.files];
+  return all.every((file) => file.outcome === 'restored') ? EXIT.completed : EXIT.failed;
 }
 
 function changesText(turn: TurnSummary): string {

@@ -1,15 +1,18 @@
 // What `mino exec`, `mino compact`, `mino changes`, `mino undo` and `mino redo`
-// do before their own work: find Mino's home, load the settings, assemble the
-// session's dependencies, open a saved session, and turn what a person must
-// fix (a home Mino cannot use, bad settings, a missing or locked session)
-// into a message and exit code 2 rather than a stack trace.
-import { Conversation } from '../main/core/agent/conversation';
-import { sessionDeps } from '../main/core/agent/defaultDeps';
+// do before their own work: find Mino's home, load the settings, open the
+// session as the CLI, and turn what a person must fix (a home Mino cannot
+// use, bad settings, a missing or locked session) into a message and exit
+// code 2 rather than a stack trace. Every command opens and closes its
+// session here, so each holds it under the same name.
+import type { Conversation } from '../main/core/agent/conversation';
+import { openSession, type HostedSession, type SessionToOpen } from '../main/core/agent/sessionHost';
 import { minoHomeProblem } from '../main/core/config/homeErrors';
 import { resolveHomeDir } from '../main/core/config/minoHome';
 import { configuredSettings, loadSettings } from '../main/core/config/settings';
 import { SessionLockedError } from '../main/core/locks/sessionLock';
 import { SessionLoadError } from '../main/core/sessions/load';
+import type { SessionId } from '../shared/domain';
+import type { SettingName, Settings } from '../shared/settings';
 import type { Output } from './terminalText';
 import { terminalOutput } from './terminalText';
 
@@ -62,25 +65,46 @@ export async function inMinoHome(
   }
 }
 
-/** The settings (and which the file sets) and session dependencies of a subcommand; an exit code when the settings cannot be used. */
-export async function cliSessionDeps(homeDir: string, io: CommandIo, fail: Fail) {
-  const settings = await loadSettings(homeDir);
-  if (!settings.ok) return fail(settings.error, EXIT.usage);
-  for (const problem of settings.value.problems) io.stderr.write(`mino: warning: ${problem}\n`);
-  const loaded = settings.value.settings;
-  const configured = await configuredSettings(homeDir);
-  return { settings: loaded, configured, ...sessionDeps({ homeDir, env: io.env, owner: 'CLI', settings: async () => loaded }) };
+/** Who a CLI command holds a session as, as a second opener is told. */
+export const CLI_OWNER = 'CLI';
+
+/** The settings a subcommand runs with, and which of them the file sets; an exit code when they cannot be used. */
+export async function cliSettings(homeDir: string, io: CommandIo, fail: Fail): Promise<{ settings: Settings; configured: ReadonlySet<SettingName> } | number> {
+  const loaded = await loadSettings(homeDir);
+  if (!loaded.ok) return fail(loaded.error, EXIT.usage);
+  for (const problem of loaded.value.problems) io.stderr.write(`mino: warning: ${problem}\n`);
+  return { settings: loaded.value.settings, configured: await configuredSettings(homeDir) };
 }
 
 /**
- * Opens the saved session `sessionId`. A missing or damaged session file (its path and what is wrong), or one
- * another process is writing, is the person's to resolve: a message and exit 2. Anything else is thrown.
+ * Opens a session as the CLI, through the same host as the desktop (core/agent/sessionHost). A missing or
+ * damaged session file (its path and what is wrong), or one another process is writing, is the person's to
+ * resolve: a message and exit 2. Anything else is thrown.
  */
-export async function resumeSession(deps: Parameters<typeof Conversation.resume>[0], sessionId: string, fail: Fail): Promise<Conversation | number> {
+export async function openCliSession(homeDir: string, io: CommandIo, settings: Settings, what: SessionToOpen, fail: Fail): Promise<HostedSession | number> {
   try {
-    return await Conversation.resume(deps, sessionId);
+    return await openSession({ homeDir, env: io.env, owner: CLI_OWNER, settings: async () => settings }, what);
   } catch (error) {
     if (error instanceof SessionLoadError || error instanceof SessionLockedError) return fail(error.message, EXIT.usage);
     throw error;
+  }
+}
+
+/** Loads the settings, resumes saved session `sessionId` as the CLI, runs `body` on it, and closes it whatever happens. */
+export async function inSavedSession(
+  homeDir: string,
+  io: CommandIo,
+  fail: Fail,
+  sessionId: SessionId,
+  body: (conversation: Conversation) => Promise<number>,
+): Promise<number> {
+  const setup = await cliSettings(homeDir, io, fail);
+  if (typeof setup === 'number') return setup;
+  const session = await openCliSession(homeDir, io, setup.settings, { resume: sessionId }, fail);
+  if (typeof session === 'number') return session;
+  try {
+    return await body(session.conversation);
+  } finally {
+    await session.close();
   }
 }

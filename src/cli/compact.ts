@@ -3,7 +3,7 @@
 import { CompactionError, UnacknowledgedResultsError } from '../main/core/agent/conversation';
 import { ModelError } from '../main/core/model/types';
 import type { CompactArgs } from './args';
-import { cliSessionDeps, escapedIo, EXIT, failWith, inMinoHome, resumeSession, type CommandIo, type Fail } from './commandSetup';
+import { escapedIo, EXIT, failWith, inMinoHome, inSavedSession, type CommandIo, type Fail } from './commandSetup';
 import { compactionJson, compactionLine } from './printers';
 
 export async function runCompact(args: CompactArgs, rawIo: CommandIo): Promise<number> {
@@ -13,27 +13,16 @@ export async function runCompact(args: CompactArgs, rawIo: CommandIo): Promise<n
 }
 
 async function compactInHome(args: CompactArgs, io: CommandIo, homeDir: string, fail: Fail): Promise<number> {
-  const setup = await cliSessionDeps(homeDir, io, fail);
-  if (typeof setup === 'number') return setup;
-  const conversation = await resumeSession(setup.deps, args.sessionId, fail).catch(async (error: unknown) => {
-    await setup.close();
-    throw error;
+  return inSavedSession(homeDir, io, fail, args.sessionId, async (conversation) => {
+    try {
+      const event = await conversation.compact();
+      if (args.json) io.stdout.write(`${JSON.stringify(compactionJson(event))}\n`);
+      else io.stdout.write(`${compactionLine(event)}\n\nSummary:\n${event.summary}\n`);
+      return EXIT.completed;
+    } catch (error) {
+      if (error instanceof UnacknowledgedResultsError) return fail(`${error.message} Run mino exec --session ${args.sessionId} --acknowledge first.`, EXIT.unknownResults);
+      if (error instanceof CompactionError || error instanceof ModelError) return fail(error.message, EXIT.failed);
+      throw error;
+    }
   });
-  if (typeof conversation === 'number') {
-    await setup.close();
-    return conversation;
-  }
-  try {
-    const event = await conversation.compact();
-    if (args.json) io.stdout.write(`${JSON.stringify(compactionJson(event))}\n`);
-    else io.stdout.write(`${compactionLine(event)}\n\nSummary:\n${event.summary}\n`);
-    return EXIT.completed;
-  } catch (error) {
-    if (error instanceof UnacknowledgedResultsError) return fail(`${error.message} Run mino exec --session ${args.sessionId} --acknowledge first.`, EXIT.unknownResults);
-    if (error instanceof CompactionError || error instanceof ModelError) return fail(error.message, EXIT.failed);
-    throw error;
-  } finally {
-    await conversation.close();
-    await setup.close();
-  }
 }

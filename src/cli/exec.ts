@@ -1,7 +1,8 @@
 // `mino exec`: one turn, headless, through the same core as the desktop app.
 import * as path from 'node:path';
-import { Conversation, UnacknowledgedResultsError } from '../main/core/agent/conversation';
+import { UnacknowledgedResultsError, type Conversation } from '../main/core/agent/conversation';
 import type { Approver } from '../main/core/agent/approver';
+import type { HostedSession } from '../main/core/agent/sessionHost';
 import { addLogSink } from '../main/core/log/log';
 import { streamSink } from '../main/core/log/sinks';
 import { isLoosening, MODE_WARNINGS } from '../main/core/policy/modes';
@@ -11,8 +12,9 @@ import { SessionSaveError } from '../main/core/sessions/sessionErrors';
 import { removedTempFilesText, survivorsText } from '../shared/sessions';
 import type { ExecArgs } from './args';
 import { notOfferedLine } from '../main/core/skills/discoverSkills';
-import { cliSessionDeps, escapedIo, EXIT, failWith, inMinoHome, resumeSession, type CommandIo, type Fail } from './commandSetup';
-import { jsonPrinter, textPrinter, type TurnPrinter } from './printers';
+import type { Settings } from '../shared/settings';
+import { cliSettings, escapedIo, EXIT, failWith, inMinoHome, openCliSession, type CommandIo, type Fail } from './commandSetup';
+import { jsonPrinter, textPrinter, type SessionBanner, type TurnPrinter } from './printers';
 import { terminalOutput } from './terminalText';
 
 export async function runExec(args: ExecArgs, rawIo: CommandIo): Promise<number> {
@@ -56,88 +58,94 @@ class WorkingDirectoryGoneError extends Error {
 }
 
 async function execInHome(args: ExecArgs, io: CommandIo, rawIo: CommandIo, homeDir: string, fail: Fail): Promise<number> {
-  const setup = await cliSessionDeps(homeDir, io, fail);
+  const setup = await cliSettings(homeDir, io, fail);
   if (typeof setup === 'number') return setup;
-  const { deps, close } = setup;
   // The turn's first notice waits for the sandbox probe (on Linux a run of bwrap); started now, it runs while the session opens.
   if (setup.settings.bashSandbox !== false) void sandboxAvailability().catch(() => undefined);
+  const session = await openExecSession(args, homeDir, io, setup.settings, fail);
+  if (typeof session === 'number') return session;
+  try {
+    const banner = { contextWindow: setup.settings.contextWindow, contextWindowIsDefault: !setup.configured.has('contextWindow') };
+    return await runExecTurn(args, session.conversation, banner, io, rawIo, fail);
+  } finally {
+    await session.close();
+  }
+}
 
-  let conversation: Conversation;
-  if (args.sessionId) {
-    const resumed = await resumeSession(deps, args.sessionId, fail);
-    if (typeof resumed === 'number') return resumed;
-    conversation = resumed;
-    // A session keeps the project it was started in; it is checked again, as it may have changed since.
-    const project = await checkProjectDir(conversation.projectDir, homeDir);
-    const asked = args.projectDir === undefined ? null : await checkProjectDir(resolveDir(args.projectDir), homeDir);
-    const problem = !project.ok
-      ? project.reason
-      : asked && (!asked.ok || asked.projectDir !== project.projectDir)
-        ? `Session ${args.sessionId} belongs to ${conversation.projectDir}. Leave out --project, or name that folder.`
-        : null;
-    if (problem) {
-      await conversation.close();
-      return fail(problem, EXIT.usage);
-    }
-  } else {
+/**
+ * A new session in the project asked for (default: the current directory), or the saved one named, whose
+ * project is checked again (it may have changed since) and must be the one asked for, if any.
+ */
+async function openExecSession(args: ExecArgs, homeDir: string, io: CommandIo, settings: Settings, fail: Fail): Promise<HostedSession | number> {
+  if (!args.sessionId) {
     const project = await checkProjectDir(resolveDir(args.projectDir), homeDir);
     if (!project.ok) return fail(project.reason, EXIT.usage);
-    conversation = await Conversation.start(deps, project.projectDir);
+    return openCliSession(homeDir, io, settings, { start: project.projectDir }, fail);
   }
+  const session = await openCliSession(homeDir, io, settings, { resume: args.sessionId }, fail);
+  if (typeof session === 'number') return session;
+  const projectDir = session.conversation.projectDir;
+  const project = await checkProjectDir(projectDir, homeDir);
+  const asked = args.projectDir === undefined ? null : await checkProjectDir(resolveDir(args.projectDir), homeDir);
+  const problem = !project.ok
+    ? project.reason
+    : asked && (!asked.ok || asked.projectDir !== project.projectDir)
+      ? `Session ${args.sessionId} belongs to ${projectDir}. Leave out --project, or name that folder.`
+      : null;
+  if (!problem) return session;
+  await session.close();
+  return fail(problem, EXIT.usage);
+}
 
+async function runExecTurn(
+  args: ExecArgs,
+  conversation: Conversation,
+  banner: Pick<SessionBanner, 'contextWindow' | 'contextWindowIsDefault'>,
+  io: CommandIo,
+  rawIo: CommandIo,
+  fail: Fail,
+): Promise<number> {
   const printer: TurnPrinter = args.json ? jsonPrinter(io.stdout) : textPrinter(io.stdout, rawIo.stderr);
-  printer.session({
-    id: conversation.id,
-    contextWindow: setup.settings.contextWindow,
-    contextWindowIsDefault: !setup.configured.has('contextWindow'),
-    mode: args.mode,
-  });
+  printer.session({ id: conversation.id, ...banner, mode: args.mode });
   // The person typed --mode, so no question is asked; the warning is still said, where it does not mix with the transcript.
   if (args.mode !== 'manual' && isLoosening('manual', args.mode)) io.stderr.write(`${MODE_WARNINGS[args.mode]}\n`);
   // Invalid skills are not offered; the person learns which and why, one line each, outside the transcript.
   for (const entry of conversation.skills.notOffered) io.stderr.write(`mino: ${notOfferedLine(entry).replaceAll('\n', '\\n')}\n`);
   for (const problem of conversation.loadProblems) printer.event({ type: 'notice', message: `line ${problem.line}: ${problem.message}` });
 
+  if (conversation.unknownCalls.length > 0) {
+    for (const call of conversation.unknownCalls) {
+      if (call.removed_temp_files) io.stderr.write(`mino: ${call.name} ${call.call_id}: ${removedTempFilesText(call.removed_temp_files)}\n`);
+      if (call.survivors) io.stderr.write(`mino: ${call.name} ${call.call_id}: ${survivorsText(call.survivors)}\n`);
+    }
+    if (!args.acknowledge) {
+      return fail(new UnacknowledgedResultsError([...conversation.unknownCalls]).message + ' Run again with --acknowledge to continue.', EXIT.unknownResults);
+    }
+    const acknowledged = await conversation.acknowledge();
+    printer.event({ type: 'notice', message: `Acknowledged unknown results: ${acknowledged.map((c) => `${c.name} ${c.call_id}`).join(', ')}` });
+  }
+  return askOnce(args, conversation, printer);
+}
+
+/** The one turn, answered as --approve says, stopped by Ctrl-C or SIGTERM; exit 0 when it completed. */
+async function askOnce(args: ExecArgs, conversation: Conversation, printer: TurnPrinter): Promise<number> {
+  const how = `--approve ${args.approve}`;
+  const approver: Approver = {
+    approve: async () => {
+      const approved = args.approve === 'always';
+      printer.approvalAnswer(approved, how);
+      return approved;
+    },
+  };
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
-    if (conversation.unknownCalls.length > 0) {
-      for (const call of conversation.unknownCalls) {
-        if (call.removed_temp_files) io.stderr.write(`mino: ${call.name} ${call.call_id}: ${removedTempFilesText(call.removed_temp_files)}\n`);
-        if (call.survivors) io.stderr.write(`mino: ${call.name} ${call.call_id}: ${survivorsText(call.survivors)}\n`);
-      }
-      if (!args.acknowledge) {
-        return fail(new UnacknowledgedResultsError([...conversation.unknownCalls]).message + ' Run again with --acknowledge to continue.', EXIT.unknownResults);
-      }
-      const acknowledged = await conversation.acknowledge();
-      printer.event({ type: 'notice', message: `Acknowledged unknown results: ${acknowledged.map((c) => `${c.name} ${c.call_id}`).join(', ')}` });
-    }
-
-    const how = `--approve ${args.approve}`;
-    const approver: Approver = {
-      approve: async () => {
-        const approved = args.approve === 'always';
-        printer.approvalAnswer(approved, how);
-        return approved;
-      },
-    };
-
-    const stop = new AbortController();
-    const onSignal = () => stop.abort();
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-      const outcome = await conversation.ask(args.prompt, {
-        mode: args.mode,
-        approver,
-        signal: stop.signal,
-        onEvent: (event) => printer.event(event),
-      });
-      return outcome.status === 'completed' ? EXIT.completed : EXIT.failed;
-    } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
+    const outcome = await conversation.ask(args.prompt, { mode: args.mode, approver, signal: stop.signal, onEvent: (event) => printer.event(event) });
+    return outcome.status === 'completed' ? EXIT.completed : EXIT.failed;
   } finally {
-    await conversation.close();
-    await close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }

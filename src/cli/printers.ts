@@ -75,22 +75,12 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
           endText();
           out.write(`${compactionLine(event)}\n\n`);
           return;
-        case 'tool_confirmation': {
+        case 'tool_confirmation':
           endText();
           openAssistant(false);
-          const title = event.asked ? askedTitle(event.name) : allowedRecordTitle(event.name, event.mode);
-          const lines = [title, ...formatConfirmationFields(event.confirmation)];
-          // Hints under an ask only (a mode-allowed record lists fields, nothing more): never a decision.
-          const hints = event.asked ? confirmationRiskHints(event.confirmation) : [];
-          if (hints.length > 0) lines.push(...hints.map((hint) => `Risk: ${hint.message}`), `(${RISK_HINTS_NOTE})`);
-          // What a write will contain, or an external call's full arguments: shown in full, as the dialog does.
-          if (event.confirmation.preview !== undefined) lines.push('Preview:', event.confirmation.preview.replace(/\r?\n$/, ''), '(end of preview)');
-          if (event.confirmation.hiddenCharacterWarning) lines.push(event.confirmation.hiddenCharacterWarning);
-          if (event.asked && event.confirmation.warning) lines.push(event.confirmation.warning);
-          out.write(`${lines.join('\n')}\n`);
+          out.write(`${confirmationLines(event).join('\n')}\n`);
           if (!event.asked) out.write('\n');
           return;
-        }
         case 'tool_result':
           endText();
           openAssistant(false);
@@ -112,6 +102,21 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
       }
     },
   };
+}
+
+/** A confirmation as the transcript shows it: asked, or allowed by the mode and recorded. */
+function confirmationLines(event: Extract<TurnEvent, { type: 'tool_confirmation' }>): string[] {
+  const { confirmation } = event;
+  const title = event.asked ? askedTitle(event.name) : allowedRecordTitle(event.name, event.mode);
+  const lines = [title, ...formatConfirmationFields(confirmation)];
+  // Hints under an ask only (a mode-allowed record lists fields, nothing more): never a decision.
+  const hints = event.asked ? confirmationRiskHints(confirmation) : [];
+  if (hints.length > 0) lines.push(...hints.map((hint) => `Risk: ${hint.message}`), `(${RISK_HINTS_NOTE})`);
+  // What a write will contain, or an external call's full arguments: shown in full, as the dialog does.
+  if (confirmation.preview !== undefined) lines.push('Preview:', confirmation.preview.replace(/\r?\n$/, ''), '(end of preview)');
+  if (confirmation.hiddenCharacterWarning) lines.push(confirmation.hiddenCharacterWarning);
+  if (event.asked && confirmation.warning) lines.push(confirmation.warning);
+  return lines;
 }
 
 export function jsonPrinter(out: Output): TurnPrinter {

@@ -10,7 +10,7 @@ import { skillViewTool } from '../tools/skillView';
 import { bashTool, createBashTool } from '../tools/bash';
 import { fileTools } from '../tools/fileTools';
 import type { AnyTool } from '../tools/types';
-import type { ConversationDeps } from './conversation';
+import type { ConversationDeps } from './conversationDeps';
 import type { Settings } from '../../../shared/settings';
 
 /** The built-in tools as the pure validation of a saved session sees them; a session's own bash reads its settings. */

@@ -1,18 +1,22 @@
 // Loading a saved session: parse every record, check each recorded tool start
 // with the tools' pure validation (never inspection, never execution), and
-// rebuild the model history so every call is paired with an output.
+// rebuild the model history so every call is paired with an output. The
+// stages are their own modules: lines to records (logRecords.ts), records to
+// history (historyRebuild.ts).
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { MiB, PrivateFileError, readPrivateFile } from '../config/readPrivateFile';
 import type { HistoryItem } from '../model/types';
 import { sessionFile } from './ids';
-import { brokenTailReason, decodeLine, lineRefs, parseLine, type LineRef, type LogLine } from './logLines';
+import { lineRefs } from './logLines';
 import type { SurvivorState } from '../../../shared/sessions';
+import { rebuildHistory } from './historyRebuild';
+import { corruptLine, lastTitle, readLogRecords, type CorruptLine } from './logRecords';
 import type { SessionRecord, TemporaryFileRecord } from './records';
 import { SessionLoadError } from './sessionErrors';
-import { NEVER_STARTED, toolOutputForModel, UNKNOWN_OUTCOME } from './toolOutput';
 import { errorText, log } from '../log/log';
 
+export { lastTitle } from './logRecords';
 export { SessionLoadError } from './sessionErrors';
 export { toolOutputForModel } from './toolOutput';
 
@@ -61,13 +65,6 @@ export interface LoadedSession {
   title: string | null;
 }
 
-interface OpenCall extends UnknownCall {
-  started: boolean;
-  resolved: boolean;
-  /** Position of the response record that asked for it. */
-  origin: number;
-}
-
 export interface LoadOptions {
   /**
    * Read only the header and the records from the last compaction's kept part
@@ -76,10 +73,6 @@ export interface LoadOptions {
    */
   fromLastCompaction?: boolean;
 }
-
-const COMPACTION_PREFIX = Buffer.from('{"type":"compaction"', 'utf8');
-const TITLE_PREFIX = Buffer.from('{"type":"title"', 'utf8');
-const CALL_ID = /"call_id":"((?:[^"\\]|\\.)*)"/g;
 
 /** The bytes of a session file as read once; loading parses them and opening for append checks against them. */
 export interface SessionFileContent {
@@ -115,239 +108,46 @@ export async function loadSession(homeDir: string, id: string, validate: CallVal
   return parseSession(id, await readSessionFile(homeDir, id), validate, options);
 }
 
-/** Loads a session from bytes already read (see readSessionFile). */
+/**
+ * Loads a session from bytes already read (see readSessionFile): its lines
+ * become records (logRecords.ts), the header must name this session, and the
+ * records become the model history (historyRebuild.ts), each checked.
+ */
 export async function parseSession(
   id: string,
   { file, content }: SessionFileContent,
   validate: CallValidator,
   options: LoadOptions = {},
 ): Promise<LoadedSession> {
-  const corrupt = (line: number, why: string): SessionLoadError =>
-    new SessionLoadError(
-      `The session file ${file} is corrupt at line ${line}: ${why}. The session was not loaded, so nothing in it is lost; fix or remove that line, or start a new session.`,
-      { line },
-    );
-
+  const corrupt = corruptLine(file);
   const refs = lineRefs(content);
-  const totalLines = refs.length;
-  const problems: LoadedSession['problems'] = [];
-  const records: SessionRecord[] = [];
-  const recordLines: number[] = [];
-  const usedCallIds = new Set<string>();
-
-  // With fromLastCompaction, the lines between the header and the kept part are skipped; only their call ids are read.
-  let skipTo = 1;
-  if (options.fromLastCompaction) {
-    const keptFrom = lastCompactionKeptFrom(content, refs);
-    if (keptFrom !== null && keptFrom > 1) {
-      skipTo = keptFrom;
-      const skipped = content.subarray(refs[1]!.start, refs[keptFrom]!.start).toString('utf8');
-      for (const match of skipped.matchAll(CALL_ID)) usedCallIds.add(match[1]!.includes('\\') ? (JSON.parse(`"${match[1]}"`) as string) : match[1]!);
-    }
-  }
-
-  const visit = (ref: LineRef, line: LogLine) => {
-    const isLast = ref.number === totalLines;
-    if (isLast && ref.number > 1) {
-      const reason = brokenTailReason(line);
-      if (reason !== undefined) {
-        problems.push({ line: line.number, message: `Line ${line.number} was not loaded because ${reason}; every record before it was kept.` });
-        return;
-      }
-    }
-    const parsed = parseLine(line.text);
-    if (!parsed.ok) throw corrupt(line.number, parsed.reason);
-    records.push(parsed.record);
-    recordLines.push(line.number);
-  };
-  refs.forEach((ref, index) => {
-    if (index > 0 && index < skipTo) return;
-    visit(ref, decodeLine(content, ref));
-  });
-
-  const header = records[0];
-  if (!header || header.type !== 'session') throw corrupt(1, 'the first line is not the session header');
-  if (header.id !== id) throw corrupt(1, `the header names session ${header.id}, not ${id}`);
-
-  problems.push(...(await recentSetAsideProblems(file, totalLines, records.at(-1))));
-
-  const history: HistoryItem[] = [];
-  /** The record position each history item came from (an output made up on load: its call's response). */
-  let origins: number[] = [];
-  const positions = new WeakMap<HistoryItem, number>();
-  let lastUsage: LoadedSession['lastUsage'] = null;
-  const push = (item: HistoryItem, origin: number) => {
-    history.push(item);
-    origins.push(origin);
-  };
-  const calls = new Map<string, OpenCall>();
-  const unknown: UnknownCall[] = [];
-  const acknowledged = new Set<string>();
-  let open: OpenCall[] = [];
-
-  // Pairs every call of the previous response before anything that follows it.
-  const closeOpenCalls = () => {
-    for (const call of open) {
-      if (call.resolved) continue;
-      call.resolved = true;
-      if (call.started) {
-        push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(UNKNOWN_OUTCOME) }, call.origin);
-        unknown.push(unknownCall(call));
-      } else {
-        push({ type: 'function_call_output', call_id: call.call_id, output: toolOutputForModel(NEVER_STARTED) }, call.origin);
-      }
-    }
-    open = [];
-  };
-
-  const pendingCall = (callId: string, line: number, what: string): OpenCall => {
-    const call = calls.get(callId);
-    if (!call) throw corrupt(line, `${what} for call ${callId}, which no saved response asked for`);
-    if (call.resolved || !open.includes(call)) throw corrupt(line, `${what} for call ${callId}, which already has a result`);
-    return call;
-  };
-
-  records.forEach((record, index) => {
-    const line = recordLines[index]!;
-    const position = line - 1;
-    switch (record.type) {
-      case 'session':
-        if (index !== 0) throw corrupt(line, 'a second session header');
-        return;
-      case 'user': {
-        closeOpenCalls();
-        const item: HistoryItem = { type: 'message', role: 'user', text: record.text };
-        positions.set(item, position);
-        push(item, position);
-        return;
-      }
-      case 'response':
-        closeOpenCalls();
-        for (const item of record.output) {
-          if (item.type === 'function_call') {
-            if (calls.has(item.call_id) || usedCallIds.has(item.call_id)) throw corrupt(line, `call id ${item.call_id} is used twice`);
-            const call: OpenCall = { call_id: item.call_id, name: item.name, arguments: item.arguments, started: false, resolved: false, origin: position };
-            calls.set(item.call_id, call);
-            open.push(call);
-          } else if (item.type === 'function_call_output') {
-            throw corrupt(line, 'a model response cannot contain a tool output');
-          }
-          push(item, position);
-        }
-        if (record.usage) lastUsage = { tokens: record.usage.inputTokens + record.usage.outputTokens, coveredItems: history.length };
-        return;
-      case 'confirmation': {
-        // Display only; it must still belong to a call of this log that has not run yet.
-        const call = pendingCall(record.call_id, line, 'a confirmation');
-        if (call.started || record.name !== call.name) throw corrupt(line, `the confirmation for call ${record.call_id} does not match the call the model made`);
-        return;
-      }
-      case 'tool_start': {
-        const call = pendingCall(record.call_id, line, 'a tool start');
-        if (call.started) throw corrupt(line, `call ${record.call_id} is started twice`);
-        if (record.name !== call.name || record.arguments !== call.arguments) {
-          throw corrupt(line, `the tool start for call ${record.call_id} does not match the call the model made`);
-        }
-        const validation = validate(record.name, record.arguments);
-        if (!validation.ok) throw corrupt(line, `the recorded ${record.name} call does not pass validation (${validation.reason})`);
-        call.started = true;
-        if (record.temp_files) call.temp_files = record.temp_files;
-        if (record.process_mark) call.process_mark = record.process_mark;
-        return;
-      }
-      case 'tool_result': {
-        const call = pendingCall(record.call_id, line, 'a tool result');
-        call.resolved = true;
-        push({ type: 'function_call_output', call_id: record.call_id, output: toolOutputForModel(record) }, call.origin);
-        // A saved "unknown" result still needs the person to see it before the session goes on.
-        if (record.status === 'unknown') unknown.push(unknownCall(call));
-        return;
-      }
-      case 'acknowledge':
-        for (const callId of record.call_ids) acknowledged.add(callId);
-        return;
-      case 'clear':
-        closeOpenCalls();
-        history.length = 0;
-        origins = [];
-        lastUsage = null;
-        return;
-      case 'compaction': {
-        closeOpenCalls();
-        if (record.keptFrom > position || record.summarized.to !== record.keptFrom) {
-          throw corrupt(line, 'the compaction names records after itself');
-        }
-        // [summary] + every item from the kept record on: what the model saw after this compaction.
-        const keptStart = origins.findIndex((origin) => origin >= record.keptFrom);
-        const keep = keptStart === -1 ? history.length : keptStart;
-        const summary: HistoryItem = { type: 'summary', text: record.summary, author: record.author };
-        positions.set(summary, record.summarized.from);
-        history.splice(0, keep, summary);
-        origins = [record.summarized.from, ...origins.slice(keep)];
-        lastUsage = null;
-        return;
-      }
-      case 'turn_end':
-      case 'title':
-      // Checkpoint records say what files were and became; the model history holds none of them.
-      case 'change':
-      case 'reversal_start':
-      case 'reversal_step':
-      case 'reversal_end':
-        return;
-    }
-  });
-  closeOpenCalls();
-  for (const callId of calls.keys()) usedCallIds.add(callId);
-
-  const last = records.at(-1)!;
+  const read = readLogRecords(content, refs, options.fromLastCompaction ?? false, corrupt);
+  const header = sessionHeader(read.records, id, corrupt);
+  const problems = [...read.problems, ...(await recentSetAsideProblems(file, refs.length, read.records.at(-1)))];
+  const rebuilt = rebuildHistory(read.records, read.recordLines, validate, corrupt, read.skippedCallIds);
   return {
     id,
     projectDir: header.projectDir,
     createdAt: header.createdAt,
-    updatedAt: recordTime(last),
-    records,
-    history,
-    positions,
-    lastUsage,
-    usedCallIds,
-    skippedRecords: skipTo > 1,
-    unknownCalls: unknown.filter((call) => !acknowledged.has(call.call_id)),
+    updatedAt: recordTime(read.records.at(-1)!),
+    records: read.records,
+    history: rebuilt.history,
+    positions: rebuilt.positions,
+    lastUsage: rebuilt.lastUsage,
+    usedCallIds: new Set([...read.skippedCallIds, ...rebuilt.callIds]),
+    skippedRecords: read.skipped,
+    unknownCalls: rebuilt.unknownCalls,
     problems,
     title: lastTitle(content, refs),
   };
 }
 
-function unknownCall(call: OpenCall): UnknownCall {
-  const { call_id, name, arguments: args, temp_files, process_mark } = call;
-  return { call_id, name, arguments: args, ...(temp_files ? { temp_files } : {}), ...(process_mark ? { process_mark } : {}) };
-}
-
-/** The last good record whose line starts with `prefix` (as saved records start with their type), found from the end. */
-function lastRecordStarting<T extends SessionRecord['type']>(
-  content: Buffer,
-  refs: LineRef[],
-  prefix: Buffer,
-  type: T,
-  accept: (record: Extract<SessionRecord, { type: T }>, index: number) => boolean = () => true,
-): Extract<SessionRecord, { type: T }> | null {
-  for (let i = refs.length - 1; i > 0; i -= 1) {
-    const ref = refs[i]!;
-    if (ref.end - ref.start < prefix.length || !content.subarray(ref.start, ref.start + prefix.length).equals(prefix)) continue;
-    const parsed = parseLine(decodeLine(content, ref).text);
-    if (parsed.ok && parsed.record.type === type && accept(parsed.record as Extract<SessionRecord, { type: T }>, i)) return parsed.record as Extract<SessionRecord, { type: T }>;
-  }
-  return null;
-}
-
-/** The `keptFrom` of the last compaction record; null when there is none. */
-function lastCompactionKeptFrom(content: Buffer, refs: LineRef[]): number | null {
-  return lastRecordStarting(content, refs, COMPACTION_PREFIX, 'compaction', (record, index) => record.keptFrom <= index)?.keptFrom ?? null;
-}
-
-/** The title of the last title record, read from the bytes, so a resume that skips old records still has it. */
-export function lastTitle(content: Buffer, refs: LineRef[] = lineRefs(content)): string | null {
-  return lastRecordStarting(content, refs, TITLE_PREFIX, 'title')?.title ?? null;
+/** The first record, which must be the header of session `id`. */
+function sessionHeader(records: readonly SessionRecord[], id: string, corrupt: CorruptLine): Extract<SessionRecord, { type: 'session' }> {
+  const header = records[0];
+  if (!header || header.type !== 'session') throw corrupt(1, 'the first line is not the session header');
+  if (header.id !== id) throw corrupt(1, `the header names session ${header.id}, not ${id}`);
+  return header;
 }
 
 export function recordTime(record: SessionRecord): string {

@@ -29,101 +29,47 @@ export type ToolDisplayLookup = (name: string) => ToolDisplay | null;
 
 export function replayEvents(records: readonly SessionRecord[], display: ToolDisplayLookup): TurnEvent[] {
   const lastClear = records.findLastIndex((record) => record.type === 'clear');
-  const events: TurnEvent[] = [];
-  let open: OpenCall[] = [];
-  let request = 0;
-
-  // A call left without a saved result gets the result the model was given on load.
-  const closeOpenCalls = () => {
-    for (const call of open) {
-      // An ask cut short by a crash was never answered: no approval event, so the card says so.
-      const result = call.started ? UNKNOWN_OUTCOME : NEVER_STARTED;
-      events.push({ type: 'tool_result', callId: call.callId, name: call.name, status: result.status, output: result.output });
-    }
-    open = [];
-  };
-
-  let usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
-  let reported = false;
+  const replay = new Replay(records, display);
+  // Positions are indices into a fully loaded log (0 is the header).
   records.forEach((record, index) => {
-    // Positions are indices into a fully loaded log (0 is the header).
-    if (index <= lastClear) return;
+    if (index > lastClear) replay.add(record, index);
+  });
+  return replay.finish();
+}
+
+type RecordOf<T extends SessionRecord['type']> = Extract<SessionRecord, { type: T }>;
+
+/** The events of the records replayed so far, one handler per record kind. */
+class Replay {
+  private readonly events: TurnEvent[] = [];
+  private open: OpenCall[] = [];
+  /** The requests of the current turn so far. */
+  private request = 0;
+  private usage = noUsage();
+  /** Whether any response of the current turn reported usage. */
+  private reported = false;
+
+  constructor(
+    private readonly records: readonly SessionRecord[],
+    private readonly display: ToolDisplayLookup,
+  ) {}
+
+  add(record: SessionRecord, index: number): void {
     switch (record.type) {
       case 'user':
-        closeOpenCalls();
-        request = 0;
-        usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
-        reported = false;
-        events.push({ type: 'user_message', text: record.text });
-        break;
+        return this.userMessage(record);
       case 'response':
-        closeOpenCalls();
-        request += 1;
-        events.push({ type: 'assistant_start', request });
-        if (record.usage) {
-          reported = true;
-          usage.inputTokens += record.usage.inputTokens;
-          usage.cachedInputTokens += record.usage.cachedInputTokens ?? 0;
-          usage.outputTokens += record.usage.outputTokens;
-          usage.reasoningTokens += record.usage.reasoningTokens ?? 0;
-        }
-        for (const item of record.output) {
-          if (item.type === 'reasoning' && item.summary.length > 0) {
-            events.push({ type: 'reasoning_text', text: item.summary.map((part) => part.text).join('\n\n') });
-          } else if (item.type === 'message' && item.role === 'assistant' && item.text) {
-            events.push({ type: 'assistant_text', text: item.text });
-          } else if (item.type === 'function_call') {
-            events.push({ type: 'tool_call', callId: item.call_id, name: item.name, arguments: item.arguments, decision: null, mode: REPLAYED_CALL_MODE, tool: display(item.name) });
-            open.push({ callId: item.call_id, name: item.name, started: false, asked: false });
-          }
-        }
-        break;
-      case 'confirmation': {
-        const call = open.find((candidate) => candidate.callId === record.call_id);
-        if (!call) break;
-        call.asked = record.asked;
-        events.push({ type: 'tool_confirmation', callId: record.call_id, name: record.name, confirmation: record.confirmation, asked: record.asked, mode: record.mode });
-        break;
-      }
-      case 'tool_start': {
-        const call = open.find((candidate) => candidate.callId === record.call_id);
-        if (call) {
-          call.started = true;
-          if (call.asked) events.push({ type: 'approval', callId: call.callId, approved: true });
-          call.asked = false;
-        }
-        break;
-      }
-      case 'tool_result': {
-        // An asked call that ends without having started was denied (or its ask was withdrawn).
-        const call = open.find((candidate) => candidate.callId === record.call_id);
-        if (call?.asked) events.push({ type: 'approval', callId: call.callId, approved: false });
-        open = open.filter((candidate) => candidate.callId !== record.call_id);
-        events.push({ type: 'tool_result', callId: record.call_id, name: record.name, status: record.status, output: record.output });
-        break;
-      }
+        return this.response(record);
+      case 'confirmation':
+        return this.confirmation(record);
+      case 'tool_start':
+        return this.toolStart(record);
+      case 'tool_result':
+        return this.toolResult(record);
       case 'turn_end':
-        closeOpenCalls();
-        events.push({
-          type: 'turn_end',
-          status: record.status,
-          ...(record.message !== undefined ? { message: record.message } : {}),
-          ...(reported ? { usage: { ...usage } } : {}),
-        });
-        break;
+        return this.turnEnd(record);
       case 'compaction':
-        closeOpenCalls();
-        events.push({
-          type: 'compaction',
-          trigger: record.trigger,
-          author: record.author,
-          tokensBefore: record.tokensBefore,
-          tokensAfter: record.tokensAfter,
-          summary: record.summary,
-          summarized: record.summarized,
-          keptTurns: records.slice(record.keptFrom, index).filter((kept) => kept.type === 'user').length,
-        });
-        break;
+        return this.compaction(record, index);
       case 'session':
       case 'acknowledge':
       case 'clear':
@@ -132,9 +78,109 @@ export function replayEvents(records: readonly SessionRecord[], display: ToolDis
       case 'reversal_start':
       case 'reversal_step':
       case 'reversal_end':
-        break;
+        return;
     }
-  });
-  closeOpenCalls();
-  return events;
+  }
+
+  finish(): TurnEvent[] {
+    this.closeOpenCalls();
+    return this.events;
+  }
+
+  private userMessage(record: RecordOf<'user'>): void {
+    this.closeOpenCalls();
+    this.request = 0;
+    this.usage = noUsage();
+    this.reported = false;
+    this.events.push({ type: 'user_message', text: record.text });
+  }
+
+  private response(record: RecordOf<'response'>): void {
+    this.closeOpenCalls();
+    this.request += 1;
+    this.events.push({ type: 'assistant_start', request: this.request });
+    if (record.usage) {
+      this.reported = true;
+      this.usage.inputTokens += record.usage.inputTokens;
+      this.usage.cachedInputTokens += record.usage.cachedInputTokens ?? 0;
+      this.usage.outputTokens += record.usage.outputTokens;
+      this.usage.reasoningTokens += record.usage.reasoningTokens ?? 0;
+    }
+    for (const item of record.output) {
+      if (item.type === 'reasoning' && item.summary.length > 0) {
+        this.events.push({ type: 'reasoning_text', text: item.summary.map((part) => part.text).join('\n\n') });
+      } else if (item.type === 'message' && item.role === 'assistant' && item.text) {
+        this.events.push({ type: 'assistant_text', text: item.text });
+      } else if (item.type === 'function_call') {
+        this.events.push({ type: 'tool_call', callId: item.call_id, name: item.name, arguments: item.arguments, decision: null, mode: REPLAYED_CALL_MODE, tool: this.display(item.name) });
+        this.open.push({ callId: item.call_id, name: item.name, started: false, asked: false });
+      }
+    }
+  }
+
+  private confirmation(record: RecordOf<'confirmation'>): void {
+    const call = this.openCall(record.call_id);
+    if (!call) return;
+    call.asked = record.asked;
+    this.events.push({ type: 'tool_confirmation', callId: record.call_id, name: record.name, confirmation: record.confirmation, asked: record.asked, mode: record.mode });
+  }
+
+  /** An asked call that started was approved. */
+  private toolStart(record: RecordOf<'tool_start'>): void {
+    const call = this.openCall(record.call_id);
+    if (!call) return;
+    call.started = true;
+    if (call.asked) this.events.push({ type: 'approval', callId: call.callId, approved: true });
+    call.asked = false;
+  }
+
+  /** An asked call that ends without having started was denied (or its ask was withdrawn). */
+  private toolResult(record: RecordOf<'tool_result'>): void {
+    const call = this.openCall(record.call_id);
+    if (call?.asked) this.events.push({ type: 'approval', callId: call.callId, approved: false });
+    this.open = this.open.filter((candidate) => candidate.callId !== record.call_id);
+    this.events.push({ type: 'tool_result', callId: record.call_id, name: record.name, status: record.status, output: record.output });
+  }
+
+  private turnEnd(record: RecordOf<'turn_end'>): void {
+    this.closeOpenCalls();
+    this.events.push({
+      type: 'turn_end',
+      status: record.status,
+      ...(record.message !== undefined ? { message: record.message } : {}),
+      ...(this.reported ? { usage: { ...this.usage } } : {}),
+    });
+  }
+
+  private compaction(record: RecordOf<'compaction'>, index: number): void {
+    this.closeOpenCalls();
+    this.events.push({
+      type: 'compaction',
+      trigger: record.trigger,
+      author: record.author,
+      tokensBefore: record.tokensBefore,
+      tokensAfter: record.tokensAfter,
+      summary: record.summary,
+      summarized: record.summarized,
+      keptTurns: this.records.slice(record.keptFrom, index).filter((kept) => kept.type === 'user').length,
+    });
+  }
+
+  private openCall(callId: string): OpenCall | undefined {
+    return this.open.find((candidate) => candidate.callId === callId);
+  }
+
+  /** A call left without a saved result gets the result the model was given on load. */
+  private closeOpenCalls(): void {
+    for (const call of this.open) {
+      // An ask cut short by a crash was never answered: no approval event, so the card says so.
+      const result = call.started ? UNKNOWN_OUTCOME : NEVER_STARTED;
+      this.events.push({ type: 'tool_result', callId: call.callId, name: call.name, status: result.status, output: result.output });
+    }
+    this.open = [];
+  }
+}
+
+function noUsage() {
+  return { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
 }

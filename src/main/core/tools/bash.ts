@@ -74,7 +74,7 @@ export type BashPlan = ({ sandbox: Extract<SandboxAvailability, { available: tru
 };
 
 export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, BashPlan | null> {
-  const limits = { ...DEFAULTS, ...options };
+  const limits: Required<BashToolOptions> = { ...DEFAULTS, ...options };
   const timeoutText = `${formatSeconds(limits.timeoutMs)} s`;
   const capText = formatBytes(limits.maxOutputBytes);
 
@@ -127,48 +127,61 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
 
     processMark: (state) => state?.mark,
 
-    async execute(args, state, ctx): Promise<ToolResult> {
-      if (ctx.signal?.aborted) {
-        return { status: 'failed', output: 'Not run: the turn was stopped before the command started.' };
-      }
-      const plan = state ?? (await planFor(args, limits.sandbox));
-      const env = commandEnvironment(process.env, await limits.credentials());
-      let launch: SandboxLaunch | null = null;
-      if (plan.sandbox) {
-        try {
-          launch = await sandboxLaunch(plan.sandbox, { command: ['bash', '-c', args.command], projectDir: ctx.projectDir, homeDirs: homeDirsOf(ctx), env });
-        } catch (error) {
-          return {
-            status: 'failed',
-            output:
-              `Not run: the sandbox could not be set up (${error instanceof Error ? error.message : String(error)}). ` +
-              'If the command must run anyway, call bash again with "sandbox": false to ask the user to run it outside the sandbox.',
-          };
-        }
-      }
-      // Chunks split characters anywhere; the decoder holds a partial one until the rest arrives.
-      const decoder = new StringDecoder('utf8');
-      const onOutput = ctx.onOutput;
-      try {
-        const outcome = await runInProcessGroup(launch?.file ?? 'bash', launch?.args ?? ['-c', args.command], {
-          cwd: ctx.projectDir,
-          env: launch?.env ?? env,
-          timeoutMs: limits.timeoutMs,
-          killGraceMs: limits.killGraceMs,
-          maxOutputBytes: limits.maxOutputBytes,
-          signal: ctx.signal,
-          mark: plan.mark,
-          ...(onOutput ? { onOutput: (chunk: Buffer) => emitText(onOutput, decoder.write(chunk)) } : {}),
-        });
-        if (onOutput) emitText(onOutput, decoder.end());
-        const result = resultFor(outcome, timeoutText, capText);
-        const note = launch && result.status === 'failed' && outcome.ending === 'exited' ? sandboxBlockedNote(outcome.output) : null;
-        return note ? { ...result, output: `${result.output}\n${note}` } : result;
-      } finally {
-        await launch?.cleanup();
-      }
-    },
+    execute: (args, state, ctx) => runCommand(args, state, ctx, limits, { timeoutText, capText }),
   };
+}
+
+/**
+ * Runs an approved command as planned (in the sandbox when the plan says so),
+ * its output shown live and returned within the cap, its process group ended
+ * at the timeout.
+ */
+async function runCommand(
+  args: BashArgs,
+  state: BashPlan | null,
+  ctx: ToolContext,
+  limits: Required<BashToolOptions>,
+  texts: { timeoutText: string; capText: string },
+): Promise<ToolResult> {
+  if (ctx.signal?.aborted) {
+    return { status: 'failed', output: 'Not run: the turn was stopped before the command started.' };
+  }
+  const plan = state ?? (await planFor(args, limits.sandbox));
+  const env = commandEnvironment(process.env, await limits.credentials());
+  let launch: SandboxLaunch | null = null;
+  if (plan.sandbox) {
+    try {
+      launch = await sandboxLaunch(plan.sandbox, { command: ['bash', '-c', args.command], projectDir: ctx.projectDir, homeDirs: homeDirsOf(ctx), env });
+    } catch (error) {
+      return {
+        status: 'failed',
+        output:
+          `Not run: the sandbox could not be set up (${error instanceof Error ? error.message : String(error)}). ` +
+          'If the command must run anyway, call bash again with "sandbox": false to ask the user to run it outside the sandbox.',
+      };
+    }
+  }
+  // Chunks split characters anywhere; the decoder holds a partial one until the rest arrives.
+  const decoder = new StringDecoder('utf8');
+  const onOutput = ctx.onOutput;
+  try {
+    const outcome = await runInProcessGroup(launch?.file ?? 'bash', launch?.args ?? ['-c', args.command], {
+      cwd: ctx.projectDir,
+      env: launch?.env ?? env,
+      timeoutMs: limits.timeoutMs,
+      killGraceMs: limits.killGraceMs,
+      maxOutputBytes: limits.maxOutputBytes,
+      signal: ctx.signal,
+      mark: plan.mark,
+      ...(onOutput ? { onOutput: (chunk: Buffer) => emitText(onOutput, decoder.write(chunk)) } : {}),
+    });
+    if (onOutput) emitText(onOutput, decoder.end());
+    const result = resultFor(outcome, texts.timeoutText, texts.capText);
+    const note = launch && result.status === 'failed' && outcome.ending === 'exited' ? sandboxBlockedNote(outcome.output) : null;
+    return note ? { ...result, output: `${result.output}\n${note}` } : result;
+  } finally {
+    await launch?.cleanup();
+  }
 }
 
 function emitText(onOutput: (chunk: string) => void, text: string): void {

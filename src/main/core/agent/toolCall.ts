@@ -1,0 +1,133 @@
+// The pipeline of one live tool call: validate, decide, inspect, ask or
+// record, save the start, execute (which rechecks), save the result. Every
+// record is saved before what it describes acts, and every call ends with a
+// saved result.
+import type { Decision, PermissionMode, ToolResult } from '../../../shared/domain';
+import type { HistoryItem } from '../model/types';
+import { decide, factsFor } from '../policy/decide';
+import type { SessionLog } from '../sessions/sessionLog';
+import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
+import { displayOf, type AnyTool, type ToolContext } from '../tools/types';
+import { askApproval, type AskPosition } from './approver';
+import type { TurnEvent } from './events';
+import type { TurnOptions } from './runTurn';
+import { parseArguments } from './toolRegistry';
+
+export type FunctionCall = Extract<HistoryItem, { type: 'function_call' }>;
+
+/** What running a call takes from its turn. */
+export type CallOptions = Pick<TurnOptions, 'log' | 'tools' | 'context' | 'mode' | 'approver' | 'preImages'>;
+
+type Emit = (event: TurnEvent) => void;
+
+function modeNow(options: Pick<TurnOptions, 'mode'>): PermissionMode {
+  return typeof options.mode === 'function' ? options.mode() : options.mode;
+}
+
+/**
+ * Which calls of one response will ask, numbered, so a dialog can say "1 of 3".
+ * The same pure steps the calls will take (validate, decide), never the
+ * inspection; a call whose inspection then fails simply never asks, and the
+ * others keep their numbers. Empty when at most one call asks.
+ */
+export function askPositions(calls: readonly FunctionCall[], options: Pick<TurnOptions, 'tools' | 'mode'>): Map<string, AskPosition> {
+  const mode = modeNow(options);
+  const asking = calls.filter((call) => {
+    const tool = options.tools.get(call.name);
+    if (!tool) return false;
+    const parsed = parseArguments(call.arguments);
+    const validation = parsed.ok ? tool.validate(parsed.value) : parsed;
+    return validation.ok && decide(factsFor(tool, validation.args), mode).decision === 'ask';
+  });
+  if (asking.length < 2) return new Map();
+  return new Map(asking.map((call, index) => [call.call_id, { index: index + 1, total: asking.length }]));
+}
+
+/** Runs one call through the whole pipeline; returns its result after it is saved. */
+export async function runCall(call: FunctionCall, options: CallOptions, emit: Emit, position?: AskPosition): Promise<ToolResult> {
+  const { log, tools, context } = options;
+  const mode = modeNow(options);
+  const finish = (result: ToolResult) => saveResult(log, call, result, emit);
+  const told = (decision: Decision | null, tool: AnyTool | undefined) =>
+    emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision, mode, tool: tool ? displayOf(tool) : null });
+
+  const tool = tools.get(call.name);
+  if (!tool) {
+    told(null, undefined);
+    return finish({ status: 'invalid_arguments', output: `There is no tool named ${call.name}. Use one of: ${tools.names().join(', ')}.` });
+  }
+  const parsed = parseArguments(call.arguments);
+  const validation = parsed.ok ? tool.validate(parsed.value) : parsed;
+  if (!validation.ok) {
+    told(null, tool);
+    return finish({ status: 'invalid_arguments', output: validation.reason });
+  }
+  const verdict = decide(factsFor(tool, validation.args), mode);
+  told(verdict.decision, tool);
+  if (verdict.decision === 'deny') return finish({ status: 'denied', output: verdict.reason });
+
+  let inspection;
+  try {
+    inspection = await tool.inspect(validation.args, context);
+  } catch (error) {
+    return finish({ status: 'invalid_arguments', output: `Could not inspect the target: ${errorText(error)}` });
+  }
+  if (!inspection.ok) return finish(inspection.result);
+  const confirmation = withHiddenCharacterWarning(inspection.confirmation);
+
+  // What the person sees is saved first, so a resumed session's card shows it as it was shown.
+  const shown = async (asked: boolean) => {
+    await log.append({ type: 'confirmation', call_id: call.call_id, name: call.name, asked, mode, confirmation });
+    emit({ type: 'tool_confirmation', callId: call.call_id, name: call.name, confirmation, asked, mode });
+  };
+  if (verdict.decision === 'ask') {
+    await shown(true);
+    const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation, ...(position ? { position } : {}) }, context.signal);
+    emit({ type: 'approval', callId: call.call_id, approved });
+    if (!approved) return finish({ status: 'denied', output: tool.denialMessage });
+  } else if (verdict.shown) {
+    // Allowed by the mode, not by a person: still shown, never silent (the decision says which allows are).
+    await shown(false);
+  }
+  return finish(await execute(call, tool, validation.args, inspection.state, options, emit));
+}
+
+/** Saves the tool start, then runs the tool; a tool that throws gives an error result. */
+async function execute(call: FunctionCall, tool: AnyTool, args: unknown, state: unknown, options: CallOptions, emit: Emit): Promise<ToolResult> {
+  // Saved before the tool runs, so a crash leaves an `unknown` result, never a re-run.
+  // The temporary files it may create are named here too, so a crash's leftovers can be told from anything else.
+  const tempFiles = tool.temporaryFiles?.(state) ?? [];
+  // A command's processes carry a mark named here, so any that outlive a crash can be found on resume.
+  const processMark = tool.processMark?.(state);
+  await options.log.append({
+    type: 'tool_start',
+    call_id: call.call_id,
+    name: call.name,
+    arguments: call.arguments,
+    ...(tempFiles.length > 0 ? { temp_files: tempFiles.map(({ path, dir }) => ({ path, dir })) } : {}),
+    ...(processMark !== undefined ? { process_mark: processMark } : {}),
+  });
+  try {
+    // Each change the call makes is kept for undo under its own call id.
+    // What a command prints is shown live under its call id; only the result is saved.
+    const callContext: ToolContext = {
+      ...options.context,
+      ...(options.preImages ? { keepPreImage: options.preImages(call.call_id) } : {}),
+      onOutput: (chunk) => emit({ type: 'tool_output', callId: call.call_id, chunk }),
+    };
+    return await tool.execute(args, state, callContext);
+  } catch (error) {
+    return { status: 'error', output: `The tool failed unexpectedly: ${errorText(error)}` };
+  }
+}
+
+/** Saves a call's result and tells it. */
+export async function saveResult(log: SessionLog, call: FunctionCall, result: ToolResult, emit: Emit): Promise<ToolResult> {
+  await log.append({ type: 'tool_result', call_id: call.call_id, name: call.name, status: result.status, output: result.output });
+  emit({ type: 'tool_result', callId: call.call_id, name: call.name, status: result.status, output: result.output });
+  return result;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
