@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContextBudget } from '../../../src/main/core/context/budget';
+import { ContextBudget, MAX_TOKEN_BYTES } from '../../../src/main/core/context/budget';
 import { BYTE_BOUND_COUNTER, ESTIMATE_COUNTER, itemsTokens } from '../../../src/main/core/context/tokens';
 import type { HistoryItem } from '../../../src/main/core/model/types';
 
@@ -34,16 +34,35 @@ describe('the context budget and the usage a service reports', () => {
     expect(budget.used(ESTIMATE_COUNTER, history, fixed)).toBe(own + itemsTokens(ESTIMATE_COUNTER, history.slice(2)));
   });
 
-  it('says it counts whenever a count could exceed the report, so a turn counting with a bound loads the exact counter then', () => {
+  it('counts itself only when the report is below the fewest tokens the history could be, so a turn loads the tokenizer then and not every turn', () => {
     const budget = new ContextBudget();
     const history: HistoryItem[] = [
       { type: 'message', role: 'user', text: 'write' },
-      { type: 'message', role: 'assistant', text: 'y'.repeat(2_000) },
+      { type: 'message', role: 'assistant', text: 'y'.repeat(20_000) },
     ];
-    const bound = itemsTokens(BYTE_BOUND_COUNTER, history);
-    budget.report({ inputTokens: bound - 100, outputTokens: 99 }, history.length);
+    const fewest = Math.floor(itemsTokens(BYTE_BOUND_COUNTER, history) / MAX_TOKEN_BYTES);
+    budget.report({ inputTokens: fewest - 1, outputTokens: 0 }, history.length);
     expect(budget.counts(history)).toBe(true);
-    budget.report({ inputTokens: bound - 100, outputTokens: 100 }, history.length);
+    budget.report({ inputTokens: fewest, outputTokens: 0 }, history.length);
     expect(budget.counts(history)).toBe(false);
+    // A plausible report is the figure while only a bound or an estimate is at hand.
+    expect(budget.used(BYTE_BOUND_COUNTER, history, fixed)).toBe(fewest);
+    expect(budget.used(ESTIMATE_COUNTER, history, fixed)).toBe(fewest);
+  });
+
+  it('sets the real tokenizer’s count against any report, plausible or not', () => {
+    const budget = new ContextBudget();
+    const history: HistoryItem[] = [
+      { type: 'message', role: 'user', text: 'write' },
+      { type: 'message', role: 'assistant', text: 'word '.repeat(4_000) },
+    ];
+    const tokenizer = { name: 'a real tokenizer', exact: true, count: (text: string) => text.split(' ').length };
+    const own = itemsTokens(tokenizer, history);
+    // Plausible by bytes (above the fewest), yet below what the tokenizer counts.
+    budget.report({ inputTokens: own - 1_000, outputTokens: 0 }, history.length);
+    expect(budget.counts(history)).toBe(false);
+    expect(budget.used(tokenizer, history, fixed)).toBe(own);
+    budget.report({ inputTokens: own + 7, outputTokens: 0 }, history.length);
+    expect(budget.used(tokenizer, history, fixed)).toBe(own + 7);
   });
 });

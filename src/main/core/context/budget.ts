@@ -6,9 +6,19 @@
 // The base is the service's word, and a service can be wrong or lie: one that
 // reports 15 tokens for a 50 MB answer would have that answer sent back
 // whole, request after request, without a compaction. So the history a report
-// covers is also counted by Mino, and the larger of the two is the base.
+// covers is also counted by Mino: with the real tokenizer whenever a turn has
+// it, and the larger of the two is the base; before the tokenizer is loaded
+// (it costs start-up time), a report is checked against the fewest tokens the
+// history could possibly be, and one below that is replaced by Mino's count.
 import type { HistoryItem, ModelUsage, ToolSpec } from '../model/types';
 import { BYTE_BOUND_COUNTER, itemsTokens, type TokenCounter } from './tokens';
+
+/**
+ * No token stands for more bytes than this: o200k_base's longest is 128 bytes,
+ * and this leaves as much again for other services' tokenizers. A history of
+ * N bytes is at least N / MAX_TOKEN_BYTES tokens for any of them.
+ */
+export const MAX_TOKEN_BYTES = 256;
 
 export interface ContextSettings {
   /** The model's context window, in tokens. */
@@ -43,27 +53,33 @@ export class ContextBudget {
   /**
    * Whether used() counts anything itself for this history, rather than only
    * repeating what the service reported: it does unless the report covers the
-   * whole history and is at least the history's upper bound (one token per
-   * byte, above what any counter gives), so no count could exceed it.
+   * whole history and is a size the history could have.
    */
   counts(history: readonly HistoryItem[]): boolean {
     if (!this.reported || this.reported.coveredItems !== history.length) return true;
-    return itemsTokens(BYTE_BOUND_COUNTER, history) > this.reported.tokens;
+    return !this.plausible(history);
   }
 
   /**
    * Tokens a request with this history would use. Of the history a report
-   * covers, Mino's own count is taken when it is larger. Only the history is
-   * compared, not the instructions and tools: the report counts those too, in
-   * the service's own way, and they are not what a service's answers add.
+   * covers, Mino's own count is taken when it is larger, if `counter` is a
+   * real tokenizer or the report is below what the history could be. Only
+   * the history is compared, not the instructions and tools: the report counts
+   * those too, in the service's own way, and they are not what answers add.
    */
   used(counter: TokenCounter, history: readonly HistoryItem[], fixed: { instructions: string; tools: readonly ToolSpec[] }): number {
     if (this.reported && this.reported.coveredItems <= history.length) {
       const covered = history.slice(0, this.reported.coveredItems);
-      const base = Math.max(this.reported.tokens, itemsTokens(counter, covered));
+      const checked = counter.exact === true || !this.plausible(covered);
+      const base = checked ? Math.max(this.reported.tokens, itemsTokens(counter, covered)) : this.reported.tokens;
       return base + itemsTokens(counter, history.slice(this.reported.coveredItems));
     }
     return fixedTokens(counter, fixed) + itemsTokens(counter, history);
+  }
+
+  /** The report is at least the fewest tokens `covered` could be (MAX_TOKEN_BYTES). */
+  private plausible(covered: readonly HistoryItem[]): boolean {
+    return this.reported !== null && this.reported.tokens >= Math.floor(itemsTokens(BYTE_BOUND_COUNTER, covered) / MAX_TOKEN_BYTES);
   }
 }
 

@@ -15,6 +15,8 @@ import type { HistoryItem } from '../model/types';
 export interface TokenCounter {
   /** "gpt-tokenizer o200k_base" or "estimate (1 token per 3 bytes)". */
   readonly name: string;
+  /** The model's own tokenizer, not an estimate or a bound: its count may be set against a service's report. */
+  readonly exact?: boolean;
   count(text: string): number;
 }
 
@@ -58,7 +60,7 @@ function loadO200k(): Promise<TokenCounter | null> {
     (module) => {
       // Special-token text in a file or a message is ordinary text here.
       const options = { disallowedSpecial: new Set<string>() };
-      o200kLoaded = { name: 'gpt-tokenizer o200k_base', count: (text: string) => module.countTokens(text, options) };
+      o200kLoaded = { name: 'gpt-tokenizer o200k_base', exact: true, count: (text: string) => module.countTokens(text, options) };
       return o200kLoaded;
     },
     () => null,
