@@ -53,7 +53,9 @@ describe('a reversal killed mid-write', () => {
     expect(leftover).toMatch(/^\.a\.txt\.mino-[0-9a-f]{12}\.tmp$/);
     expect(await fs.readFile(fx.file('a.txt'), 'utf8')).toBe('A\n');
 
+    // Resuming the session removes it at once, before any undo is asked for.
     const resumed = await Conversation.resume(fx.deps, id);
+    expect(await temporaryFiles(fx)).toEqual([]);
     const report = await resumed.reverse('undo');
     expect(report.resumed).toEqual([{ path: 'a.txt', outcome: 'restored' }]);
     expect(await temporaryFiles(fx)).toEqual([]);

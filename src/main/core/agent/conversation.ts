@@ -94,10 +94,18 @@ export class Conversation {
   static async resume(deps: ConversationDeps, id: SessionId): Promise<Conversation> {
     // Locked before the file is read, so what is read is what this writer continues from.
     const lock = lockSession(deps.homeDir, id, deps.owner ?? 'Mino');
+    let conversation: Conversation | null = null;
     try {
-      return new Conversation(deps, await savedSessionParts(deps, id), lock);
+      const parts = await savedSessionParts(deps, id);
+      conversation = new Conversation(deps, parts, lock);
+      if (parts.interruptedReversal) {
+        const removed = await conversation.undo.removeInterruptedLeftovers();
+        if (removed.length > 0) trail.info('session.reversal_leftovers_removed', { session: id, files: removed.join(', ') });
+      }
+      return conversation;
     } catch (error) {
-      lock.release();
+      if (conversation) await conversation.close();
+      else lock.release();
       throw error;
     }
   }

@@ -33,6 +33,18 @@ export interface SessionParts {
   records: readonly SessionRecord[] | null;
   /** The title the person gave the session; null until they rename it. */
   title: string | null;
+  /** An undo or redo began and never ended (Mino was stopped mid-way): its temporary file may still be in the project. */
+  interruptedReversal: boolean;
+}
+
+/** Whether some reversal_start in `records` has no reversal_end: one pass, no change bookkeeping. */
+function hasInterruptedReversal(records: readonly SessionRecord[]): boolean {
+  const open = new Set<string>();
+  for (const record of records) {
+    if (record.type === 'reversal_start') open.add(record.reversal_id);
+    else if (record.type === 'reversal_end') open.delete(record.reversal_id);
+  }
+  return open.size > 0;
 }
 
 /** The parts of a session just created in `projectDir` (its log holds only the header). */
@@ -49,6 +61,7 @@ export async function newSessionParts(deps: ConversationDeps, log: SessionLog, p
     skills: await discoverSkills(projectDir, deps.homeDir),
     records: null,
     title: null,
+    interruptedReversal: false,
   };
 }
 
@@ -82,6 +95,7 @@ export async function savedSessionParts(deps: ConversationDeps, id: SessionId): 
       // Records before a compaction were not read; a window showing the whole transcript reads the log itself then.
       records: loaded.skippedRecords ? null : loaded.records,
       title: loaded.title,
+      interruptedReversal: hasInterruptedReversal(loaded.records),
     };
   } catch (error) {
     await log.close();

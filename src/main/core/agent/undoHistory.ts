@@ -4,7 +4,7 @@
 // in the log like a turn.
 import type { SessionId } from '../../../shared/domain';
 import { summarizeTurn, type TurnSummary } from '../checkpoints/changeSummary';
-import { planReversal, reverseChanges, type ReversalAction, type ReversalReport } from '../checkpoints/reverseChanges';
+import { planReversal, removeReversalLeftovers, reverseChanges, type ReversalAction, type ReversalReport } from '../checkpoints/reverseChanges';
 import { sessionChanges, type SessionChanges } from '../checkpoints/turnChanges';
 import { isMcpToolName } from '../mcp/toolName';
 import { loadSession } from '../sessions/load';
@@ -51,6 +51,15 @@ export class UndoHistory {
   async reverse(action: ReversalAction, target: ReversalTarget & { signal?: AbortSignal } = {}): Promise<ReversalReport> {
     const { homeDir, projectDir, log } = this.session;
     return reverseChanges({ homeDir, projectDir, log, changes: await this.sessionChanges(), action, ...target });
+  }
+
+  /**
+   * Removes the temporary file an undo or redo cut short left in the project
+   * (its name is in the reversal's first record); the reversal itself is
+   * finished by the next undo or redo. Returns the paths removed.
+   */
+  async removeInterruptedLeftovers(): Promise<string[]> {
+    return removeReversalLeftovers(this.session.projectDir, await this.sessionChanges());
   }
 
   private async sessionChanges(): Promise<SessionChanges> {

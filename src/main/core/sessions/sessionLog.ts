@@ -1,11 +1,10 @@
 // The append-only session log: one JSON record per line, each one fsynced
 // before append() returns, so what the loop acts on is already on disk.
-import { randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { fsErrorReason } from '../config/homeErrors';
-import { ensureMinoHome, PRIVATE_FILE_MODE } from '../config/minoHome';
+import { ensureMinoHome, PRIVATE_FILE_MODE, privateTempPath } from '../config/minoHome';
 import { newSessionId, sessionFile } from './ids';
 import { readSessionFile } from './load';
 import { brokenTailReason, splitLog } from './logLines';
@@ -192,7 +191,8 @@ async function realProjectDir(projectDir: string): Promise<string> {
  * all: written and fsynced under a temporary name, then linked into place.
  */
 async function publishNewPrivateFile(file: string, content: Buffer): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  // Named with this process's id, so the sweep at the next start can tell a dead writer's leftover (minoHome.ts).
+  const temp = privateTempPath(file);
   const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_FILE_MODE);
   try {
     try {
