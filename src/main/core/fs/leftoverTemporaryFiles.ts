@@ -8,6 +8,7 @@ import { isTemporaryName } from './atomicWrite';
 import { openDirectoryRoute, splitParent } from './directoryRoute';
 import { errorCode } from './fsResult';
 import { normalizeProjectPath } from './projectPath';
+import { lstatOrNull } from './lstatOrNull';
 
 export interface RecordedTemporaryFile {
   path: string;
@@ -55,15 +56,6 @@ export function removeLeftoverTemporaryFiles(root: string, recorded: readonly Re
     }
   }
   return cleanup;
-}
-
-function lstatOrNull(file: string): fs.Stats | null {
-  try {
-    return fs.lstatSync(file);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return null;
-    throw error;
-  }
 }
 
 function exists(file: string): boolean {

@@ -15,6 +15,7 @@ import { ensurePrivateDirSync, isOrphanedTemp, isPrivateTempName, PRIVATE_FILE_M
 import { currentHolder, holderIsAlive, parseHolder, type LockHolder } from './holder';
 import { errorCode } from '../../../shared/errors';
 import { errorText, log } from '../log/log';
+import { lstatOrNull } from '../fs/lstatOrNull';
 
 export type LockAttempt = { ok: true; release: () => void } | { ok: false; holder: LockHolder };
 
@@ -105,15 +106,6 @@ export function removeStaleLocks(dir: string, now: number = Date.now()): string[
     }
   }
   return removed;
-}
-
-function lstatOrNull(file: string): fs.Stats | null {
-  try {
-    return fs.lstatSync(file);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return null;
-    throw error;
-  }
 }
 
 function removeIfPresent(file: string): boolean {
