@@ -162,6 +162,20 @@ export default tseslint.config(
     rules: { 'mino/no-sync-fs': 'error' },
   },
   {
+    // One session host: the desktop and every CLI command open a session through
+    // core/agent/sessionHost.ts, which names the owner, takes the lock and closes
+    // every part together. Starting or resuming a Conversation anywhere else
+    // would be a second path that could forget one of those.
+    files: ['src/**'],
+    ignores: ['src/main/core/agent/sessionHost.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.object.name='Conversation'][callee.property.name=/^(start|resume)$/]",
+        message: 'Open sessions through openSession (src/main/core/agent/sessionHost.ts), the one session host.',
+      }],
+    },
+  },
+  {
     // Sizes a reader can hold in mind: a file of at most 350 lines, a function
     // of at most 80. A function that must be longer says why in the one form
     // allowed, directly above it:

@@ -96,3 +96,18 @@ describe('service, CLI and renderer', () => {
     expect(await lint('src/renderer/src/y.tsx', "import type { Decision } from '../../shared/domain';\nimport { useState } from 'react';\nexport type D = Decision;\nexport const u = useState;\n")).toEqual([]);
   });
 });
+
+describe('one session host', () => {
+  const opening = "import { Conversation } from './conversation';\nexport const open = (d: never) => Conversation.resume(d, 'x' as never);\n";
+
+  it('refuses starting or resuming a Conversation outside the session host', async () => {
+    for (const file of ['src/main/service/features/x.ts', 'src/cli/x.ts', 'src/main/core/agent/x.ts']) {
+      expect((await lint(file, opening)).join('\n')).toMatch(/no-restricted-syntax: Open sessions through openSession/);
+    }
+  });
+
+  it('allows it in the session host', async () => {
+    expect((await lint('src/main/core/agent/sessionHost.ts', opening)).filter((m) => m.startsWith('no-restricted-syntax'))).toEqual([]);
+  });
+});
+

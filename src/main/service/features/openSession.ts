@@ -19,8 +19,8 @@ export interface OpenSession {
   readonly id: SessionId;
   readonly client: ClientId;
   readonly conversation: Conversation;
-  /** Stops the session's MCP servers. */
-  readonly closeDeps: () => Promise<void>;
+  /** Closes the log, releases the lock and stops the MCP servers (the session host's one close). */
+  readonly close: () => Promise<void>;
   turn: RunningTurn | null;
   /** The first question asked, for the window title; null until there is one. */
   firstQuestion: string | null;

@@ -8,8 +8,8 @@
 import * as fs from 'node:fs/promises';
 import type { SessionId, SessionSummary } from '../../../shared/domain';
 import type { SessionOpenResult, SessionView } from '../../../shared/sessions';
-import { Conversation, TurnInProgressError } from '../../core/agent/conversation';
-import { sessionDeps } from '../../core/agent/defaultDeps';
+import { TurnInProgressError } from '../../core/agent/conversation';
+import { openSession, type HostedSession, type SessionHostOptions } from '../../core/agent/sessionHost';
 import { loadSettings } from '../../core/config/settings';
 import { checkProjectDir } from '../../core/projects/checkProject';
 import { sessionFile } from '../../core/sessions/ids';
@@ -94,14 +94,11 @@ export class Sessions {
         }
         return { where: 'elsewhere', sessionId: log.id };
       }
-      const made = this.makeDeps();
-      let conversation: Conversation | undefined;
+      const hosted = await openSession(this.hostOptions(), { start: check.projectDir });
       try {
-        conversation = await Conversation.start(made.deps, check.projectDir);
-        return { where: 'here', session: await this.bind(client, state, conversation, made.close) };
+        return { where: 'here', session: await this.bind(client, state, hosted) };
       } catch (error) {
-        await conversation?.close();
-        await made.close();
+        await hosted.close();
         throw error;
       }
     });
@@ -134,16 +131,13 @@ export class Sessions {
         state.session = null;
       }
       await this.lock.closed(id);
-      const made = this.makeDeps();
-      let conversation: Conversation | undefined;
+      const hosted = await openSession(this.hostOptions(), { resume: id });
       try {
-        conversation = await Conversation.resume(made.deps, id);
-        const check = await checkProjectDir(conversation.projectDir, this.deps.homeDir);
+        const check = await checkProjectDir(hosted.conversation.projectDir, this.deps.homeDir);
         if (!check.ok) throw new Error(`This session's project cannot be opened: ${check.reason}`);
-        return { where: 'here', session: await this.bind(client, state, conversation, made.close) };
+        return { where: 'here', session: await this.bind(client, state, hosted) };
       } catch (error) {
-        await conversation?.close();
-        await made.close();
+        await hosted.close();
         throw error;
       }
     });
@@ -234,17 +228,17 @@ export class Sessions {
       session.turn?.controller.abort();
       this.deps.broker.denyAll(id, reason);
       await session.turn?.done;
-      // Closing goes on whatever fails: the other parts must still be released.
-      await session.conversation.close().catch((error: unknown) => log.warn('session.close_failed', { session: id, error: errorText(error) }));
-      await session.closeDeps().catch((error: unknown) => log.warn('session.mcp_close_failed', { session: id, error: errorText(error) }));
+      // The host releases every part whatever fails (sessionHost.ts); what failed is only logged.
+      await session.close().catch((error: unknown) => log.warn('session.close_failed', { session: id, error: errorText(error) }));
     })();
     this.lock.closingUntil(id, closed);
     return closed;
   }
 
-  private async bind(client: ClientId, state: ClientState, conversation: Conversation, closeDeps: () => Promise<void>): Promise<SessionView> {
+  private async bind(client: ClientId, state: ClientState, hosted: HostedSession): Promise<SessionView> {
     if (!this.deps.clients.has(client)) throw new Error('The window closed before the session opened.');
-    const session: OpenSession = { id: conversation.id, client, conversation, closeDeps, turn: null, firstQuestion: null };
+    const { conversation } = hosted;
+    const session: OpenSession = { id: conversation.id, client, conversation, close: hosted.close, turn: null, firstQuestion: null };
     this.open.set(session.id, session);
     state.session = session.id;
     state.project = projectOf(conversation.projectDir);
@@ -253,9 +247,10 @@ export class Sessions {
     return view;
   }
 
-  private makeDeps() {
+  /** How a window opens a session: through the same host as every CLI command (core/agent/sessionHost.ts). */
+  private hostOptions(): SessionHostOptions {
     const { homeDir, env, storedApiKey } = this.deps;
-    return sessionDeps({
+    return {
       homeDir,
       env,
       owner: 'desktop window',
@@ -265,7 +260,7 @@ export class Sessions {
         if (!loaded.ok) throw new Error(loaded.error);
         return loaded.value.settings;
       },
-    });
+    };
   }
 
   private requireOpener(): NonNullable<ServicePorts['openSessionWindow']> {
