@@ -1,13 +1,17 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { markdownBlocks } from '../../../src/renderer/src/features/transcript/markdownBlocks';
+import fc from 'fast-check';
+import { markdownBlocks, reusedLength, takeParsedBlock, type EarlierSplit } from '../../../src/renderer/src/features/transcript/markdownBlocks';
 
 /** The HTML of a text rendered whole, as SafeMarkdown's rules would parse it. */
 function html(text: string): string {
   // Blocks are siblings in the page; the newlines the renderer puts between block elements are not shown.
-  return renderToStaticMarkup(createElement(Markdown, { skipHtml: true }, text)).replace(/>\n+</g, '><').replace(/^\n+|\n+$/g, '');
+  return renderToStaticMarkup(createElement(Markdown, { skipHtml: true, remarkPlugins: [remarkGfm] }, text)).replace(/>\n+</g, '><').replace(/^\n+|\n+$/g, '');
 }
 
 function blocksHtml(text: string): string {
@@ -67,7 +71,8 @@ describe('markdownBlocks', () => {
 
   it('keeps a fence that opens on a list item line, and ends it with the item', () => {
     expect(split('- ```\n  a\n\n  b\n  ```\n\nc\n\nd')).toEqual(['- ```\n  a\n\n  b\n  ```\n\n', 'c\n\n', 'd']);
-    expect(split('- ```\n  a\nb\n\n```\nx\n\ny\n```\n\nz')).toEqual(['- ```\n  a\nb\n\n', '```\nx\n\ny\n```\n\n', 'z']);
+    // An unindented line ends the item and its fence: "b" is a paragraph of its own.
+    expect(split('- ```\n  a\nb\n\n```\nx\n\ny\n```\n\nz')).toEqual(['- ```\n  a\n', 'b\n\n', '```\nx\n\ny\n```\n\n', 'z']);
   });
 
   it('keeps a fence in a block quote, which a blank line ends', () => {
@@ -75,22 +80,22 @@ describe('markdownBlocks', () => {
     expect(split('> ```\n> a\n\nb\n\nc')).toEqual(['> ```\n> a\n\n', 'b\n\n', 'c']);
   });
 
-  it('leaves the rest whole where a fence cannot be told closed without a full parse', () => {
-    // The last line closes the fence at the top level but ends a list item and opens a fence inside one.
+  it('cuts where a fence in a list item ends with the item, and the unindented fence line opens a new one', () => {
     const text = '- a\n\n  ```\n  x\n```\nmore\n\ntext\n```\n\nend';
-    expect(split(text)).toEqual(['- a\n\n  ```\n  x\n```\nmore\n\ntext\n```\n\nend']);
-    expect(split('  ```\ncode\n\n  ```\n\nafter')).toEqual(['  ```\ncode\n\n  ```\n\nafter']);
+    expect(split(text)).toEqual(['- a\n\n  ```\n  x\n', '```\nmore\n\ntext\n```\n\n', 'end']);
+    expect(split('  ```\ncode\n\n  ```\n\nafter')).toEqual(['  ```\ncode\n\n  ```\n\n', 'after']);
   });
 
   it('keeps a loose list whole, so its items stay one list with paragraphs', () => {
     const text = '- one\n\n- two\n\n  more of two\n\n- three\n\nAfter';
     expect(split(text)).toEqual(['- one\n\n- two\n\n  more of two\n\n- three\n\n', 'After']);
-    expect(split('1. one\n\n2. two\n\n10) ten')).toHaveLength(1);
+    // A different delimiter starts another list, which renders the same on its own.
+    expect(split('1. one\n\n2. two\n\n10) ten')).toEqual(['1. one\n\n2. two\n\n', '10) ten']);
   });
 
   it('keeps indented code across blank lines', () => {
-    expect(split('Code:\n\n    a\n\n    b\n\nAfter')).toEqual(['Code:\n\n    a\n\n    b\n\n', 'After']);
-    expect(split('Code:\n\n\ta\n\n\tb\n\nAfter')).toEqual(['Code:\n\n\ta\n\n\tb\n\n', 'After']);
+    expect(split('Code:\n\n    a\n\n    b\n\nAfter')).toEqual(['Code:\n\n', '    a\n\n    b\n\n', 'After']);
+    expect(split('Code:\n\n\ta\n\n\tb\n\nAfter')).toEqual(['Code:\n\n', '\ta\n\n\tb\n\n', 'After']);
   });
 
   it('keeps a table (lines without a blank between them) in one block', () => {
@@ -123,7 +128,7 @@ describe('markdownBlocks', () => {
   });
 
   it('splits CRLF and CR text the same way as LF text', () => {
-    expect(split('One\r\n\r\nTwo\r\n```\r\na\r\n\r\nb\r\n```\r\n\r\nThree')).toEqual(['One\r\n\r\n', 'Two\r\n```\r\na\r\n\r\nb\r\n```\r\n\r\n', 'Three']);
+    expect(split('One\r\n\r\nTwo\r\n```\r\na\r\n\r\nb\r\n```\r\n\r\nThree')).toEqual(['One\r\n\r\n', 'Two\r\n', '```\r\na\r\n\r\nb\r\n```\r\n\r\n', 'Three']);
     expect(split('One\r\rTwo')).toEqual(['One\r\r', 'Two']);
   });
 
@@ -131,10 +136,137 @@ describe('markdownBlocks', () => {
     expect(split('One\n  \t\nTwo')).toEqual(['One\n  \t\n', 'Two']);
   });
 
-  it('renders every prefix of a streamed answer as the whole prefix renders', () => {
+  it('keeps a fence that a list item opens and a top-level fence closes, so a heading after it stays code', () => {
+    // "1." ends the first list and "  ```" opens a top-level fence, so everything after it is code.
+    const text = '* star\n  ```\n1.\n  ```\n    \n# H';
+    expect(html(text)).not.toContain('<h1>');
+    expect(split(text)).toEqual(['* star\n  ```\n', '1.\n', '  ```\n    \n# H']);
+  });
+
+  it('keeps a block with the one before it when the parser read its first line in the light of that one', () => {
+    // After indented code (even past a blank line), "2) text" is a paragraph; on its own it would be a list.
+    expect(html('\ttext\n\n2) text')).toContain('<p>2) text</p>');
+    expect(split('\ttext\n\n2) text')).toEqual(['\ttext\n\n2) text']);
+  });
+
+  it('keeps a block with the one after it when the parser ended it in the light of that one', () => {
+    expect(split('text\n\ntext\n- <pre>\ntext')).toEqual(['text\n\n', 'text\n- <pre>\ntext']);
+  });
+
+  it('does not split a text with a footnote, whose definition any block may use', () => {
+    const text = 'A claim.[^1]\n\nMore.\n\n[^1]: The source.';
+    expect(split(text)).toEqual([text]);
+  });
+
+  it('splits a streamed answer as it splits the whole of each prefix, parsing again only its end', () => {
     const answer =
       '# Plan\n\nFirst, the *why*.\n\n1. Read:\n\n   ```ts\n   const a = 1;\n\n   ```\n\n2. Write\n\n' +
-      '> quoted\n>\n> ```\n> q\n> ```\n\n~~~\nraw\n\n~~~\n\n    indented\n\n    code\n\n<!--\n\n-->\n\n| t | u |\n|---|---|\n\nEnd [link](https://example.com).\n';
-    for (let end = 0; end <= answer.length; end += 1) split(answer.slice(0, end));
+      '> quoted\n>\n> ```\n> q\n> ```\n\n~~~\nraw\n\n~~~\n\n    indented\n\n    code\n\n<!--\n\n-->\n\n<div\n\n| t | u |\n|---|---|\n\nEnd [link](https://example.com).\n';
+    let earlier: EarlierSplit = { text: '', blocks: [''] };
+    let reused = 0;
+    for (let end = 0; end <= answer.length; end += 1) {
+      const text = answer.slice(0, end);
+      reused = reusedLength(text, earlier);
+      const blocks = markdownBlocks(text, earlier);
+      expect(blocks).toEqual(markdownBlocks(text));
+      // Rendering is the slow part; every few prefixes, and the whole answer, show the blocks render as the text does.
+      if (end % 5 === 0 || end === answer.length) split(text);
+      earlier = { text, blocks };
+    }
+    expect(earlier.blocks).toHaveLength(10);
+    // The last delta parsed only the block after the HTML (the table and the last line); everything before it was kept.
+    expect(reused).toBe(answer.indexOf('| t | u |'));
+  });
+
+  it('parses again after a list or indented code only from a later clean cut, since they reach past blank lines', () => {
+    // After a list, indented lines are each a code block of their own; on their own they would be one.
+    const list = '  1. text\n\n    text\n';
+    const earlier = { text: list, blocks: markdownBlocks(list) };
+    expect(reusedLength(`${list}    more`, earlier)).toBe(0);
+    expect(markdownBlocks(`${list}    more`, earlier)).toEqual(markdownBlocks(`${list}    more`));
+    expect(split(`${list}    more`)).toEqual(['  1. text\n\n', '    text\n', '    more']);
+  });
+
+  it('hands the parse of a growing last block to its render once', () => {
+    const earlier = { text: 'Done.\n\n- a\n', blocks: markdownBlocks('Done.\n\n- a\n') };
+    expect(reusedLength('Done.\n\n- a\n- b', earlier)).toBe('Done.\n\n'.length);
+    expect(markdownBlocks('Done.\n\n- a\n- b', earlier)).toEqual(['Done.\n\n', '- a\n- b']);
+    expect(takeParsedBlock('- a\n')).toBeUndefined();
+    const tree = takeParsedBlock('- a\n- b');
+    expect(tree).toEqual(unified().use(remarkParse).use(remarkGfm).parse('- a\n- b'));
+    expect(takeParsedBlock('- a\n- b')).toBeUndefined();
+  });
+
+  it('parses again from the start of the text when the new text does not extend the earlier one', () => {
+    const earlier = { text: '- a\n\n- b\n\n', blocks: ['- a\n\n- b\n\n'] };
+    expect(markdownBlocks('Edited\n\nnow', earlier)).toEqual(['Edited\n\n', 'now']);
+  });
+});
+
+// Markdown-ish lines: containers, fences, indented code, headings, tables, HTML
+// and blank lines, in the combinations where a split is easy to get wrong.
+const INDENTS = ['', '', ' ', '  ', '   ', '    ', '\t'];
+const MARKERS = ['- ', '* ', '+ ', '1. ', '2) ', '10. ', '> ', '>', '-', '1.'];
+const CONTENTS = [
+  'text',
+  'more words',
+  '# H',
+  '## Two #',
+  '```',
+  '```ts',
+  '~~~',
+  '````',
+  '`x` and *y*',
+  '---',
+  '***',
+  '===',
+  '| a | b |',
+  '| - | - |',
+  '|---|',
+  '<div>',
+  '</div>',
+  '<!--',
+  '-->',
+  '<pre>',
+  '</pre>',
+  '<b>bold</b>',
+  '[a] and [^1]',
+  '[ ] task',
+  '~~gone~~',
+  'https://example.com',
+  '',
+];
+const DEFINITIONS = ['[a]: https://example.com', '[^1]: a note'];
+const ENDINGS = ['\n', '\n', '\n', '\r\n', '\r'];
+
+const markdownLine = fc.oneof(
+  { weight: 30, arbitrary: fc.tuple(fc.constantFrom(...INDENTS), fc.array(fc.constantFrom(...MARKERS), { maxLength: 2 }), fc.constantFrom(...CONTENTS)).map(([indent, markers, content]) => indent + markers.join('') + content) },
+  { weight: 8, arbitrary: fc.constantFrom('', '', '  ', '    ') },
+  { weight: 1, arbitrary: fc.constantFrom(...DEFINITIONS) },
+);
+const markdownText = fc
+  .array(fc.tuple(markdownLine, fc.constantFrom(...ENDINGS)), { maxLength: 14 })
+  .chain((lines) => fc.boolean().map((endsLine) => lines.map(([line, ending], index) => line + (index < lines.length - 1 || endsLine ? ending : '')).join('')));
+
+describe('markdownBlocks, for any Markdown-ish text', () => {
+  it('gives blocks that join to the text and render, one by one, as the whole text renders', () => {
+    fc.assert(
+      fc.property(markdownText, (text) => {
+        const blocks = markdownBlocks(text);
+        expect(blocks.join('')).toBe(text);
+        expect(blocksHtml(text)).toBe(html(text));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('splits a text that extends an earlier one as it splits the text afresh', () => {
+    fc.assert(
+      fc.property(markdownText, fc.nat(), (text, at) => {
+        const before = text.slice(0, at % (text.length + 1));
+        expect(markdownBlocks(text, { text: before, blocks: markdownBlocks(before) })).toEqual(markdownBlocks(text));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SafeMarkdown } from '../../../src/renderer/src/features/transcript/SafeMarkdown';
+import { markdownBlocks, takeParsedBlock } from '../../../src/renderer/src/features/transcript/markdownBlocks';
 
 const render = (text: string, streaming: boolean) => renderToStaticMarkup(createElement(SafeMarkdown, { text, streaming }));
 const keywords = (html: string) => html.match(/class="token keyword"/g)?.length ?? 0;
@@ -20,6 +21,16 @@ describe('SafeMarkdown', () => {
     const html = render(`${text}\n\`\`\``, false);
     expect(keywords(html)).toBe(2);
     expect(html).toMatch(/<span class="token keyword">let<\/span>/);
+  });
+
+  it('renders a streaming answer\'s growing block from the parse its split made, as the text renders', () => {
+    const answer = '- a\n- *b*';
+    // The split leaves the parse of its one, growing block to be taken; the render takes it.
+    markdownBlocks(answer);
+    const streamed = render(answer, true);
+    expect(takeParsedBlock(answer)).toBeUndefined();
+    expect(streamed).toBe(render(answer, false));
+    expect(streamed).toContain('<li><em>b</em></li>');
   });
 
   it('leaves a code block past the highlighting cap uncoloured, saying so, so a huge block cannot hold the window', () => {

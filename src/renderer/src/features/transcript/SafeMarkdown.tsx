@@ -3,16 +3,20 @@
 // is dropped, images are not fetched (a URL can carry data out), and links
 // open only through a question to the person.
 //
-// The text renders block by block (see markdownBlocks.ts): a block whose text
-// has not changed is not parsed again, so a streaming answer costs one parse of
-// its last block per render rather than one of everything written so far.
-// Code blocks are highlighted only once their block is finished, so the
-// growing block costs a parse but never a highlighting pass.
-import { memo, useMemo, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+// A streaming text renders block by block (see markdownBlocks.ts): a block
+// whose text has not changed is not parsed again, and the growing text is
+// split again only from its last clean cut, so each render parses the end of
+// the answer rather than everything written so far. Code blocks are
+// highlighted only once their block is finished, so the growing block costs a
+// parse but never a highlighting pass, and its render takes the parse its
+// split made. A finished text first shown finished (a saved session) renders
+// whole: splitting would parse it twice.
+import { memo, useMemo, useRef, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import Markdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import type { Processor } from 'unified';
 import { CodeBlock } from './CodeBlock';
-import { markdownBlocks } from './markdownBlocks';
+import { markdownBlocks, takeParsedBlock, type EarlierSplit } from './markdownBlocks';
 import { useAskToOpenLink } from '../links/LinkConfirm';
 import { openableUrl } from '../links/openableUrl';
 
@@ -79,38 +83,67 @@ function components(highlight: boolean): Components {
   };
 }
 
+/** Takes the parse a block's split already made, when there is one (takeParsedBlock); else parses as remark does. */
+function reuseSplitParse(this: Processor) {
+  const parse = this.parser;
+  if (parse) this.parser = (document, file) => takeParsedBlock(document) ?? parse(document, file);
+}
+
 /** The one set of rules every block renders with; a finished block also highlights its code. */
-const safeOptions: Readonly<Options> = { skipHtml: true, remarkPlugins: [remarkGfm], components: components(false) };
+const safeOptions: Readonly<Options> = { skipHtml: true, remarkPlugins: [remarkGfm, reuseSplitParse], components: components(false) };
 const finishedOptions: Readonly<Options> = { ...safeOptions, components: components(true) };
 
-/**
- * Finished blocks, rendered, by text: a row scrolled out of view and back
- * mounts again without parsing again. Bounded by count and by the text it
- * holds (a block can be a whole long answer), oldest out first.
- */
-const rendered = new Map<string, ReactElement>();
-const RENDERED_MAX = 400;
-const RENDERED_MAX_CHARS = 2_000_000;
-let renderedChars = 0;
+/** Values by text, oldest out first, bounded by count and by the text held (one key can be a whole long answer). */
+function textCache<T>(maxEntries: number, maxChars: number) {
+  const entries = new Map<string, T>();
+  let chars = 0;
+  return {
+    get(text: string): T | undefined {
+      const known = entries.get(text);
+      if (known !== undefined) {
+        entries.delete(text);
+        entries.set(text, known);
+      }
+      return known;
+    },
+    set(text: string, value: T): void {
+      if (text.length > maxChars || entries.has(text)) return;
+      entries.set(text, value);
+      chars += text.length;
+      while (entries.size > maxEntries || chars > maxChars) {
+        const oldest = entries.keys().next().value as string;
+        entries.delete(oldest);
+        chars -= oldest.length;
+      }
+    },
+  };
+}
+
+/** Finished blocks, rendered: a row scrolled out of view and back mounts again without parsing again. */
+const rendered = textCache<ReactElement>(400, 2_000_000);
 
 function renderBlock(text: string, finished: boolean): ReactElement {
   const known = rendered.get(text);
-  if (known) {
-    rendered.delete(text);
-    rendered.set(text, known);
-    return known;
-  }
+  if (known) return known;
   const element = Markdown({ ...(finished ? finishedOptions : safeOptions), children: text });
-  if (finished && text.length <= RENDERED_MAX_CHARS) {
-    rendered.set(text, element);
-    renderedChars += text.length;
-    while (rendered.size > RENDERED_MAX || renderedChars > RENDERED_MAX_CHARS) {
-      const oldest = rendered.keys().next().value as string;
-      rendered.delete(oldest);
-      renderedChars -= oldest.length;
-    }
-  }
+  if (finished) rendered.set(text, element);
   return element;
+}
+
+/**
+ * Texts that finished streaming, split: scrolled out of view and back, such
+ * an answer mounts with the blocks it streamed in, already rendered.
+ */
+const splits = textCache<string[]>(200, 2_000_000);
+
+function splitOf(text: string, earlier: EarlierSplit | null, streaming: boolean): string[] {
+  const known = splits.get(text);
+  if (known) return known;
+  if (!streaming && earlier === null) return [text];
+  const blocks = markdownBlocks(text, earlier ?? undefined);
+  // A streaming text's passing states are not kept.
+  if (!streaming) splits.set(text, blocks);
+  return blocks;
 }
 
 const MarkdownBlock = memo(function MarkdownBlock({ text, finished }: { text: string; finished: boolean }): ReactElement {
@@ -119,7 +152,14 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, finished }: { text: st
 
 /** `streaming`: the text is still growing, so its last block is not worth keeping. */
 export function SafeMarkdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
-  const blocks = useMemo(() => markdownBlocks(text), [text]);
+  // The split of the text last shown here: while it streams, the new text extends it. The split is
+  // made again when the stream ends (from the last one, so cheaply) to keep the finished text's.
+  const earlier = useRef<EarlierSplit | null>(null);
+  const blocks = useMemo(() => {
+    const split = splitOf(text, earlier.current, streaming);
+    earlier.current = { text, blocks: split };
+    return split;
+  }, [text, streaming]);
   return (
     <div className="markdown">
       {blocks.map((block, index) => (
