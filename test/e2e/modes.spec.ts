@@ -5,6 +5,7 @@
 import * as fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { IpcResult, MinoApi } from '../../src/shared/ipc';
+import { modeHelp } from '../../src/shared/modeTable';
 import type { ModeChangeResult } from '../../src/shared/sessions';
 import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, scriptGreetTurn, test } from './fixtures';
 
@@ -17,6 +18,13 @@ test.beforeEach(async ({ mino }) => {
   await mino.writeProject({ 'greet.go': GREET_GO });
   await mino.open();
   await mino.startSession();
+});
+
+test('each mode is explained, on the control and its choices, by what its row of the mode table does', async ({ page }) => {
+  const mode = page.getByLabel('Permission mode');
+  await expect(mode).toHaveAttribute('title', modeHelp('manual'));
+  await expect(mode.locator('option[value="bypass"]')).toHaveAttribute('title', /Bash commands outside the sandbox ask you first/);
+  for (const name of ['manual', 'accept-edits', 'bypass'] as const) await expect(mode.locator(`option[value="${name}"]`)).toHaveAttribute('title', modeHelp(name));
 });
 
 test('loosening to accept-edits asks first; then the edit runs with an "allowed without confirmation" card and no dialog', async ({ page, mino }) => {

@@ -1,16 +1,13 @@
 // The session's permission mode, in the header. Loosening asks once, with the
 // service's own warning, and Cancel is the default; the yes sends back the
 // one-time id the service issued with that warning. Tightening applies at once.
+// What each mode does is told from the mode table itself (modeHelp), so the
+// help cannot say anything the policy does not do.
 import { useId, useState } from 'react';
 import { PERMISSION_MODES, type PermissionMode } from '../../../../shared/domain';
+import { modeHelp } from '../../../../shared/modeTable';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { api, errorMessage } from '../../lib/api';
-
-const MODE_HELP: Record<PermissionMode, string> = {
-  manual: 'manual: asks before every write, edit, Bash command and MCP call',
-  'accept-edits': 'accept-edits: file writes and edits run without asking; Bash and MCP still ask',
-  bypass: 'bypass: every call runs without asking; protected files stay refused',
-};
 
 interface ModeControlProps {
   /** Null when no session is open: there is no mode to change. */
@@ -20,12 +17,20 @@ interface ModeControlProps {
   onMessage(message: string, isError: boolean): void;
 }
 
-export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
-  const id = useId();
-  const [pending, setPending] = useState<{ mode: PermissionMode; warning: string; confirmationId: string } | null>(null);
+/** A loosening the service wants confirmed: the mode asked for, the one it leaves, and the service's warning. */
+interface PendingChange {
+  mode: PermissionMode;
+  from: PermissionMode;
+  warning: string;
+  confirmationId: string;
+}
+
+/** Asks the service for a mode; a loosening comes back as a change to confirm. */
+function useModeRequest({ onChanged, onMessage }: Omit<ModeControlProps, 'mode'>) {
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const [working, setWorking] = useState(false);
 
-  async function request(requested: PermissionMode, confirmationId?: string) {
+  async function request(requested: PermissionMode, from: PermissionMode, confirmationId?: string) {
     setWorking(true);
     try {
       const result = await api.setPermissionMode(confirmationId === undefined ? { mode: requested } : { mode: requested, confirmationId });
@@ -34,7 +39,8 @@ export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
           onMessage(`Mino did not return a way to confirm ${requested} mode. The mode is unchanged: ${result.mode}. Choose the mode again.`, true);
           return;
         }
-        setPending({ mode: requested, warning: result.warning ?? `${requested} mode runs more calls without asking.`, confirmationId: result.confirmationId });
+        const warning = result.warning ?? `${requested} mode runs more calls without asking.`;
+        setPending({ mode: requested, from, warning, confirmationId: result.confirmationId });
         return;
       }
       onChanged(result.mode);
@@ -46,61 +52,74 @@ export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
     }
   }
 
+  /** `current`: the mode shown now, which the service still has. */
+  function cancel(current: PermissionMode | null) {
+    if (pending) onMessage(`Permission mode unchanged: ${current ?? pending.from}.`, false);
+    setPending(null);
+  }
+
+  function confirm() {
+    if (!pending) return;
+    setPending(null);
+    void request(pending.mode, pending.from, pending.confirmationId);
+  }
+
+  return { pending, working, request, cancel, confirm };
+}
+
+export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
+  const { pending, working, request, cancel, confirm } = useModeRequest({ onChanged, onMessage });
   return (
     <>
-      {mode === null ? (
-        <span className="status-label">Permission mode</span>
-      ) : (
-        <label htmlFor={id} className="status-label">
-          Permission mode
-        </label>
-      )}
-      {mode === null ? (
-        <span id={id} className="mode-none" data-testid="header-mode">
-          None
-        </span>
-      ) : (
-        <select
-          id={id}
-          className="mode-select"
-          data-testid="header-mode"
-          value={mode}
-          title={MODE_HELP[mode]}
-          disabled={working}
-          onChange={(event) => {
-            const requested = event.target.value as PermissionMode;
-            if (requested !== mode) void request(requested);
-          }}
-        >
-          {PERMISSION_MODES.map((name) => (
-            <option key={name} value={name} title={MODE_HELP[name]}>
-              {name}
-            </option>
-          ))}
-        </select>
-      )}
+      <ModeSelect mode={mode} disabled={working} onChoose={(requested, from) => void request(requested, from)} />
       {pending && (
-        <ConfirmDialog
-          title="Switch to this mode?"
-          confirmLabel={`Switch to ${pending.mode}`}
-          risky
-          testId="mode-dialog"
-          onCancel={() => {
-            onMessage(`Permission mode unchanged: ${mode ?? 'manual'}.`, false);
-            setPending(null);
-          }}
-          onConfirm={() => {
-            const { mode: target, confirmationId } = pending;
-            setPending(null);
-            void request(target, confirmationId);
-          }}
-        >
+        <ConfirmDialog title="Switch to this mode?" confirmLabel={`Switch to ${pending.mode}`} risky testId="mode-dialog" onCancel={() => cancel(mode)} onConfirm={confirm}>
           <p className="warning" data-testid="mode-warning">
             {pending.warning}
           </p>
           <p>Switch this session to {pending.mode} mode?</p>
         </ConfirmDialog>
       )}
+    </>
+  );
+}
+
+/** The label and the choice of modes, each with its help from the table; "None" without a session. */
+function ModeSelect({ mode, disabled, onChoose }: { mode: PermissionMode | null; disabled: boolean; onChoose(requested: PermissionMode, from: PermissionMode): void }) {
+  const id = useId();
+  if (mode === null) {
+    return (
+      <>
+        <span className="status-label">Permission mode</span>
+        <span id={id} className="mode-none" data-testid="header-mode">
+          None
+        </span>
+      </>
+    );
+  }
+  return (
+    <>
+      <label htmlFor={id} className="status-label">
+        Permission mode
+      </label>
+      <select
+        id={id}
+        className="mode-select"
+        data-testid="header-mode"
+        value={mode}
+        title={modeHelp(mode)}
+        disabled={disabled}
+        onChange={(event) => {
+          const requested = event.target.value as PermissionMode;
+          if (requested !== mode) onChoose(requested, mode);
+        }}
+      >
+        {PERMISSION_MODES.map((name) => (
+          <option key={name} value={name} title={modeHelp(name)}>
+            {name}
+          </option>
+        ))}
+      </select>
     </>
   );
 }

@@ -1,0 +1,87 @@
+// Table 10-1 of the book, one row per permission mode: what a call of each
+// tool kind that is not refused does in that mode, and the warning a person
+// accepts before moving to it. Every rule about modes (which change loosens,
+// what a running turn may take: core/policy) and everything said about them
+// (what the model is told, the mode help a person reads in the window) is
+// derived from these rows, so what anyone reads cannot drift from what the
+// program does. A mode that is neither looser nor tighter than another (a
+// read-only plan mode, say) is one more row. A new mode or tool kind makes
+// the compiler demand its row or cell.
+import type { PermissionMode, ToolKind } from './domain';
+
+/**
+ * What the table judges: a tool's kind, or a bash call that asked to run
+ * outside the sandbox, which runs with the person's full rights and so is a
+ * column of its own (it asks in every mode, bypass included).
+ */
+export type CallClass = ToolKind | 'unsandboxed_bash';
+
+/** What a call that passed the protected-path check does: refused, asked, allowed but shown, or allowed. */
+export type Outcome = 'deny' | 'ask' | 'allow, shown' | 'allow';
+
+export interface ModeRow {
+  readonly outcomes: Readonly<Record<CallClass, Outcome>>;
+  /** Shown, with a yes/no question, before a session moves to this mode from one it loosens. */
+  readonly warning: string;
+}
+
+export const MODE_ROWS: Readonly<Record<PermissionMode, ModeRow>> = {
+  manual: {
+    outcomes: { restricted_read: 'allow', file_write: 'ask', bash: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
+    warning: 'In this session, manual mode asks before every write, edit, Bash command and MCP call. Protected files stay refused.',
+  },
+  'accept-edits': {
+    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
+    warning:
+      'In this session, accept-edits mode writes and edits project files without asking. Bash and MCP calls still ask; protected files stay refused.',
+  },
+  bypass: {
+    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'allow, shown', unsandboxed_bash: 'ask', mcp: 'allow, shown' },
+    warning:
+      'In this session, bypass mode runs every call without asking: Bash commands run in the sandbox where this machine has one (else with your account permissions; a command that asks to leave the sandbox still asks), and MCP arguments go to their services. Protected files stay refused.',
+  },
+};
+
+/** How each kind of call is named to a person and to the model. */
+export const KIND_NAMES: Readonly<Record<CallClass, string>> = {
+  restricted_read: 'restricted reads',
+  file_write: 'file writes and edits',
+  bash: 'Bash commands',
+  unsandboxed_bash: 'Bash commands outside the sandbox',
+  mcp: 'MCP calls',
+};
+
+export const CALL_CLASSES = Object.keys(KIND_NAMES) as CallClass[];
+
+/** What each outcome does with a kind of call, as a person is told it. */
+const OUTCOME_TEXT: Readonly<Record<Outcome, string>> = {
+  allow: 'run',
+  'allow, shown': 'run without asking and are shown in the conversation',
+  ask: 'ask you first',
+  deny: 'are refused',
+};
+
+/** A column that is part of another (bash outside the sandbox is bash), named only where it differs from that one. */
+const PART_OF: Readonly<Partial<Record<CallClass, CallClass>>> = { unsandboxed_bash: 'bash' };
+
+function joinNames(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The mode's row, told to a person: "accept-edits: restricted reads run; file
+ * writes and edits run without asking and are shown in the conversation; Bash
+ * commands and MCP calls ask you first. Protected files are refused in every
+ * mode." (the protected-path check comes before the table).
+ */
+export function modeHelp(mode: PermissionMode): string {
+  const outcomes = MODE_ROWS[mode].outcomes;
+  const kindsByOutcome = new Map<Outcome, string[]>();
+  for (const kind of CALL_CLASSES) {
+    const whole = PART_OF[kind];
+    if (whole !== undefined && outcomes[whole] === outcomes[kind]) continue;
+    kindsByOutcome.set(outcomes[kind], [...(kindsByOutcome.get(outcomes[kind]) ?? []), KIND_NAMES[kind]]);
+  }
+  const parts = [...kindsByOutcome].map(([outcome, kinds]) => `${joinNames(kinds)} ${OUTCOME_TEXT[outcome]}`);
+  return `${mode}: ${parts.join('; ')}. Protected files are refused in every mode.`;
+}
