@@ -240,3 +240,51 @@ test('in an open dialog, a y that follows another key quickly does not approve; 
   await expect(page.getByTestId('assistant-message').last()).toContainText(GREET_ANSWER);
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO_EDITED);
 });
+
+test('a click counts only if it began on Approve: a press before Approve counts, or elsewhere, released on it does not approve', async ({ page, mino }) => {
+  // The page's clock is held from the question on, so the press lands in the dialog's first moment however slow the machine.
+  await page.clock.install();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+  scriptGreetTurn(mino.server);
+  await ask(page, 'Change the greeting in greet.go to "hello".');
+  const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  const approve = dialog.getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeDisabled();
+  const centre = async (target: typeof approve) => {
+    const box = await target.boundingBox();
+    if (!box) throw new Error('not on screen');
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const onApprove = await centre(approve);
+  /** The ask still waits and nothing ran (an approval would close the dialog at once). */
+  const stillAsking = async () => {
+    await page.waitForTimeout(300);
+    await expect(dialog).toBeVisible();
+    expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
+  };
+
+  // Pressed on Approve in the dialog's first moment, while it cannot count, and released once it can.
+  await page.mouse.move(onApprove.x, onApprove.y);
+  await page.mouse.down();
+  // Held down past the dialog's first moment (its clock moved on by hand), so Approve counts by now.
+  await page.clock.runFor(5_000);
+  await expect(approve).toBeEnabled();
+  await page.mouse.up();
+  await page.clock.resume();
+  await stillAsking();
+
+  // Pressed on the dialog's title, then moved onto Approve and released there (the browser gives such a
+  // click to what both ends lie in, never to Approve).
+  const onTitle = await centre(dialog.getByRole('heading', { name: 'Approve edit_file?' }));
+  await page.mouse.move(onTitle.x, onTitle.y);
+  await page.mouse.down();
+  await page.mouse.move(onApprove.x, onApprove.y, { steps: 5 });
+  await page.mouse.up();
+  await stillAsking();
+
+  // A whole click on Approve, pressed and released there, approves.
+  await approve.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('assistant-message').last()).toContainText(GREET_ANSWER);
+  expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO_EDITED);
+});

@@ -29,22 +29,11 @@ interface Message {
   isError: boolean;
 }
 
-export function App() {
-  const [project, setProject] = useState<Project | null>(null);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [settingsClosed, setSettingsClosed] = useState(0);
-  const [message, setMessage] = useState<Message | null>(null);
-  const session = useSessionWindow();
-  const approvals = useApprovalQueue();
-  // The approval queue's message the person closed; a new message (there is none in between) shows again.
-  const [dismissedApproval, setDismissedApproval] = useState<string | null>(null);
-  useEffect(() => {
-    if (approvals.message === null) setDismissedApproval(null);
-  }, [approvals.message]);
-  const { adopt } = session;
+type SetMessage = (message: Message | null) => void;
 
+/** After a reload the window keeps its project and session on the main side; a window opened for a session opens it. */
+function useRestoredWindow(adopt: (view: SessionView | null) => void, setProject: (project: Project | null) => void, setMessage: SetMessage): void {
   useEffect(() => {
-    // After a reload the window keeps its project and session on the main side.
     let live = true;
     api.getCurrentProject().then(
       (current) => live && setProject(current),
@@ -65,7 +54,53 @@ export function App() {
     return () => {
       live = false;
     };
-  }, [adopt]);
+  }, [adopt, setProject, setMessage]);
+}
+
+/** Menu choices arrive as intents; the window carries them out with its own requests. */
+function useMenuCommands(adopt: (view: SessionView | null) => void, openProject: (project: Project) => void, openSettings: () => void, setMessage: SetMessage): void {
+  useEffect(
+    () =>
+      api.onMenuCommand(({ command }) => {
+        if (command === 'openSettings') {
+          openSettings();
+          return;
+        }
+        const run = async () => {
+          if (command === 'openProject') {
+            const result = await api.openProject();
+            if (result.opened) openProject(result.project);
+          } else {
+            setMessage(null);
+            const text = applyOpenResult(await api.newSession(), adopt, 'new');
+            if (text) setMessage({ text, isError: false });
+          }
+        };
+        run().catch((failure: unknown) => setMessage({ text: errorMessage(failure), isError: true }));
+      }),
+    [adopt, openProject, openSettings, setMessage],
+  );
+}
+
+/** `text` until the person closes it; a new text (there is never none in between) shows again. */
+function useDismissible(text: string | null): { shown: string | null; dismiss(): void } {
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  useEffect(() => {
+    if (text === null) setDismissed(null);
+  }, [text]);
+  return { shown: text !== null && text !== dismissed ? text : null, dismiss: () => setDismissed(text) };
+}
+
+export function App() {
+  const [project, setProject] = useState<Project | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsClosed, setSettingsClosed] = useState(0);
+  const [message, setMessage] = useState<Message | null>(null);
+  const session = useSessionWindow();
+  const approvals = useApprovalQueue();
+  const approvalMessage = useDismissible(approvals.message);
+  const { adopt } = session;
+  useRestoredWindow(adopt, setProject, setMessage);
 
   const showMessage = useCallback((text: string | null, isError = false) => setMessage(text === null ? null : { text, isError }), []);
   const adoptSession = useCallback(
@@ -85,29 +120,8 @@ export function App() {
     },
     [adopt],
   );
-
-  useEffect(
-    () =>
-      // Menu choices arrive as intents; the window carries them out with its own requests.
-      api.onMenuCommand(({ command }) => {
-        if (command === 'openSettings') {
-          setSettingsOpen(true);
-          return;
-        }
-        const run = async () => {
-          if (command === 'openProject') {
-            const result = await api.openProject();
-            if (result.opened) openProject(result.project);
-          } else {
-            setMessage(null);
-            const text = applyOpenResult(await api.newSession(), adopt, 'new');
-            if (text) setMessage({ text, isError: false });
-          }
-        };
-        run().catch((failure: unknown) => setMessage({ text: errorMessage(failure), isError: true }));
-      }),
-    [adopt, openProject],
-  );
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  useMenuCommands(adopt, openProject, openSettings, setMessage);
 
   const view = session.view;
   return (
@@ -120,14 +134,12 @@ export function App() {
           context={view?.context ?? null}
           onModeChanged={(mode) => session.patch({ mode })}
           onModeMessage={showMessage}
-          onOpenSettings={() => setSettingsOpen(true)}
+          onOpenSettings={openSettings}
         />
         <main className="main" id="main">
-          <ApiKeyNotice checkAgain={settingsClosed} onOpenSettings={() => setSettingsOpen(true)} />
+          <ApiKeyNotice checkAgain={settingsClosed} onOpenSettings={openSettings} />
           {message && <Banner text={message.text} isError={message.isError} testId={message.isError ? 'window-error' : 'window-message'} onDismiss={() => setMessage(null)} />}
-          {approvals.message && approvals.message !== dismissedApproval && (
-            <Banner text={approvals.message} testId="approval-message" onDismiss={() => setDismissedApproval(approvals.message)} />
-          )}
+          {approvalMessage.shown && <Banner text={approvalMessage.shown} testId="approval-message" onDismiss={approvalMessage.dismiss} />}
           {!project ? (
             <StartScreen onOpened={openProject} />
           ) : view ? (

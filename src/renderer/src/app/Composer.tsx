@@ -3,7 +3,7 @@
 // Stop, and Escape stops it too; a turn that failed puts its message back
 // with Retry; while unknown results wait for acknowledgment it explains why
 // it will not send. It is the window's focus home (lib/focusHome).
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
 import { errorMessage } from '../lib/api';
 import { setFocusHome } from '../lib/focusHome';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -28,28 +28,30 @@ function composing(event: KeyboardEvent): boolean {
   return event.nativeEvent.isComposing || event.keyCode === 229;
 }
 
-export function Composer({ busy, blockedReason, lastEnd = null, onSend, onStop }: ComposerProps) {
-  const id = useId();
-  const [text, setText] = useState('');
+/** A session that opens here takes the keyboard at once, and the box is where focus goes home to. */
+function useFocusHome(box: RefObject<HTMLTextAreaElement | null>): void {
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.focus();
+    return setFocusHome(element);
+  }, []);
+}
+
+/** Sending and stopping turns, and the message of a turn that failed, given back to the box. */
+function useTurnControls(
+  { busy, blockedReason, lastEnd = null, onSend, onStop }: ComposerProps,
+  setText: Dispatch<SetStateAction<string>>,
+  box: RefObject<HTMLTextAreaElement | null>,
+) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [stopping, setStopping] = useState(false);
-  const mentions = useMentions(text, setText);
-  /** The message box; the @ suggestions hold its ref. */
-  const box = mentions.inputProps.ref;
   /** The message of the turn that failed, offered again. */
   const [failed, setFailed] = useState<string | null>(null);
   /** What was last sent, until its turn ends. */
   const lastSent = useRef<string | null>(null);
   const canSend = !busy && !sending && blockedReason === null;
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    // A session that opens here takes the keyboard at once.
-    element.focus();
-    return setFocusHome(element);
-  }, []);
 
   // A failed turn gives its message back (unless the person has typed something new meanwhile).
   const endKey = lastEnd?.key ?? null;
@@ -96,6 +98,19 @@ export function Composer({ busy, blockedReason, lastEnd = null, onSend, onStop }
       box.current?.focus();
     }
   }
+
+  return { canSend, error, failed, stopping, send, stop };
+}
+
+export function Composer(props: ComposerProps) {
+  const { busy, blockedReason } = props;
+  const id = useId();
+  const [text, setText] = useState('');
+  const mentions = useMentions(text, setText);
+  /** The message box; the @ suggestions hold its ref. */
+  const box = mentions.inputProps.ref;
+  useFocusHome(box);
+  const { canSend, error, failed, stopping, send, stop } = useTurnControls(props, setText, box);
 
   function submit(event: FormEvent) {
     event.preventDefault();

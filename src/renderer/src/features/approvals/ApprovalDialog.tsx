@@ -8,7 +8,7 @@
 //   button then, or from the `y` key (or Space on Approve) pressed on its own,
 //   after a pause: a key that is part of typing, or one held down from before
 //   the dialog appeared, never approves.
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { ApprovalRequestView } from '../../../../shared/sessions';
 import { ConfirmationView } from '../../components/ConfirmationView';
 import { ModalDialog } from '../../components/ModalDialog';
@@ -53,10 +53,12 @@ function useOpensWhenTypingStops(): boolean {
   return open;
 }
 
-function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps) {
-  const ids = useId();
-  const deny = useRef<HTMLButtonElement>(null);
-  const approve = useRef<HTMLButtonElement>(null);
+/**
+ * The rules that keep an approval deliberate: Enter denies, and y, Space on
+ * Approve or a click on it approve only once armed, and only as a key pressed
+ * on its own or a click that began on Approve then.
+ */
+function useDeliberateApproval(onAnswer: (approved: boolean) => void, approve: RefObject<HTMLButtonElement | null>) {
   const [armed, setArmed] = useState(false);
   /** Set by a pointer pressed on Approve once armed; a click counts only then. */
   const pressedWhileArmed = useRef(false);
@@ -94,6 +96,40 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
     if (counts) onAnswer(true);
   }
 
+  function pointerDown() {
+    pressedWhileArmed.current = armed;
+  }
+
+  return { armed, refusedKey, keyDown, click, pointerDown };
+}
+
+/** The tool's name, and where this ask stands among the others. */
+function ApprovalHeader({ titleId, request, waiting }: { titleId: string; request: ApprovalRequestView; waiting: number }) {
+  return (
+    <header className="dialog-header">
+      <h2 id={titleId}>Approve {request.toolName}?</h2>
+      {request.position ? (
+        // The model asked for several calls that need approval in one response: which one this is.
+        <span className="badge" data-testid="approval-position" aria-label={`Approval ${request.position.index} of ${request.position.total}`}>
+          {request.position.index} of {request.position.total}
+        </span>
+      ) : (
+        waiting > 0 && (
+          <span className="badge" data-testid="approval-waiting">
+            {waiting} more waiting
+          </span>
+        )
+      )}
+    </header>
+  );
+}
+
+function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps) {
+  const ids = useId();
+  const deny = useRef<HTMLButtonElement>(null);
+  const approve = useRef<HTMLButtonElement>(null);
+  const { armed, refusedKey, keyDown, click, pointerDown } = useDeliberateApproval(onAnswer, approve);
+
   return (
     <ModalDialog
       labelledBy={`${ids}-title`}
@@ -104,21 +140,7 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
       className="approval"
       testId="approval-dialog"
     >
-      <header className="dialog-header">
-        <h2 id={`${ids}-title`}>Approve {request.toolName}?</h2>
-        {request.position ? (
-          // The model asked for several calls that need approval in one response: which one this is.
-          <span className="badge" data-testid="approval-position" aria-label={`Approval ${request.position.index} of ${request.position.total}`}>
-            {request.position.index} of {request.position.total}
-          </span>
-        ) : (
-          waiting > 0 && (
-            <span className="badge" data-testid="approval-waiting">
-              {waiting} more waiting
-            </span>
-          )
-        )}
-      </header>
+      <ApprovalHeader titleId={`${ids}-title`} request={request} waiting={waiting} />
       <p className="muted small">[Tool: {request.toolName}]</p>
       <ConfirmationView confirmation={request.confirmation} />
       <p id={`${ids}-hint`} className="muted small" data-testid="approval-hint">
@@ -130,16 +152,7 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
         <button type="button" ref={deny} onClick={() => onAnswer(false)}>
           Deny
         </button>
-        <button
-          type="button"
-          ref={approve}
-          className="danger"
-          disabled={!armed}
-          onPointerDown={() => {
-            pressedWhileArmed.current = armed;
-          }}
-          onClick={click}
-        >
+        <button type="button" ref={approve} className="danger" disabled={!armed} onPointerDown={pointerDown} onClick={click}>
           Approve
         </button>
       </div>

@@ -28,35 +28,20 @@ export interface Mentions {
   popup: React.ReactNode;
 }
 
-export function useMentions(text: string, setText: (text: string) => void): Mentions {
-  const ref = useRef<HTMLTextAreaElement | null>(null);
-  const listId = useId();
-  const [, setCaretSeen] = useState(0);
-  const [dismissed, setDismissed] = useState<number | null>(null);
-  const [active, setActive] = useState(0);
+/**
+ * Puts the caret where an inserted mention ends, once the text holding it has
+ * rendered: `place(at)` before setting the text. Requests from the file list
+ * land at the caret when the box has focus, else at the end.
+ */
+function useMentionCaret(ref: RefObject<HTMLTextAreaElement | null>, text: string, setText: (text: string) => void, caretSeen: (at: number) => void) {
   const pendingCaret = useRef<number | null>(null);
-
-  // The caret as the textarea has it now (typing has already moved it when this renders).
-  const caret = ref.current ? ref.current.selectionStart : text.length;
-  const token = mentionAt(text, caret);
-  const open = token !== null && dismissed !== token.start;
-  const { result } = useFileSearch(open ? token.query : null);
-  const options: ProjectFile[] = (result?.matches ?? []).filter(isMentionable).slice(0, MAX_SUGGESTIONS);
-  const selected = Math.min(active, Math.max(0, options.length - 1));
-
-  useEffect(() => setActive(0), [token?.query]);
-  const typing = token !== null;
-  useEffect(() => {
-    if (!typing) setDismissed(null);
-  }, [typing]);
-
   useLayoutEffect(() => {
     const at = pendingCaret.current;
     if (at === null || !ref.current) return;
     pendingCaret.current = null;
     ref.current.focus();
     ref.current.setSelectionRange(at, at);
-    setCaretSeen(at);
+    caretSeen(at);
   }, [text]);
 
   // The latest text and setter, for requests from the file list.
@@ -74,11 +59,76 @@ export function useMentions(text: string, setText: (text: string) => void): Ment
       }),
     [],
   );
+  return (at: number) => {
+    pendingCaret.current = at;
+  };
+}
+
+interface MentionPopupProps {
+  listId: string;
+  query: string;
+  options: ProjectFile[];
+  selected: number;
+  optionId(index: number): string;
+  onPick(file: ProjectFile): void;
+}
+
+/** The files that match, or a line saying none does. */
+function MentionPopup({ listId, query, options, selected, optionId, onPick }: MentionPopupProps) {
+  return (
+    <div className="mention-anchor">
+      {options.length === 0 ? (
+        <p className="mention-list muted small" role="status">
+          No project file matches “@{query}”.
+        </p>
+      ) : (
+        <ul id={listId} className="mention-list" role="listbox" aria-label="Files to mention">
+          {options.map((file, index) => (
+            <li
+              key={file.path}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === selected}
+              className="mention-option"
+              // Keeps the focus (and the caret) in the textarea.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => onPick(file)}
+            >
+              {markHiddenCharacters(file.kind === 'dir' ? `${file.path}/` : file.path)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function useMentions(text: string, setText: (text: string) => void): Mentions {
+  const ref = useRef<HTMLTextAreaElement | null>(null);
+  const listId = useId();
+  const [, setCaretSeen] = useState(0);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  const placeCaret = useMentionCaret(ref, text, setText, setCaretSeen);
+
+  // The caret as the textarea has it now (typing has already moved it when this renders).
+  const caret = ref.current ? ref.current.selectionStart : text.length;
+  const token = mentionAt(text, caret);
+  const open = token !== null && dismissed !== token.start;
+  const { result } = useFileSearch(open ? token.query : null);
+  const options: ProjectFile[] = (result?.matches ?? []).filter(isMentionable).slice(0, MAX_SUGGESTIONS);
+  const selected = Math.min(active, Math.max(0, options.length - 1));
+
+  useEffect(() => setActive(0), [token?.query]);
+  const typing = token !== null;
+  useEffect(() => {
+    if (!typing) setDismissed(null);
+  }, [typing]);
 
   function pick(file: ProjectFile) {
     if (!token) return;
     const next = insertMention(text, token, caret, file);
-    pendingCaret.current = next.caret;
+    placeCaret(next.caret);
     setText(next.text);
   }
 
@@ -102,33 +152,6 @@ export function useMentions(text: string, setText: (text: string) => void): Ment
 
   const showing = open && result !== null;
   const optionId = (index: number) => `${listId}-option-${index}`;
-  const popup = showing ? (
-    <div className="mention-anchor">
-      {options.length === 0 ? (
-        <p className="mention-list muted small" role="status">
-          No project file matches “@{token.query}”.
-        </p>
-      ) : (
-        <ul id={listId} className="mention-list" role="listbox" aria-label="Files to mention">
-          {options.map((file, index) => (
-            <li
-              key={file.path}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === selected}
-              className="mention-option"
-              // Keeps the focus (and the caret) in the textarea.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(file)}
-            >
-              {markHiddenCharacters(file.kind === 'dir' ? `${file.path}/` : file.path)}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  ) : null;
-
   return {
     inputProps: {
       ref,
@@ -138,6 +161,6 @@ export function useMentions(text: string, setText: (text: string) => void): Ment
       'aria-activedescendant': showing && options.length > 0 ? optionId(selected) : undefined,
     },
     onKeyDown,
-    popup,
+    popup: showing ? <MentionPopup listId={listId} query={token.query} options={options} selected={selected} optionId={optionId} onPick={pick} /> : null,
   };
 }

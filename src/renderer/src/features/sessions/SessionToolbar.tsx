@@ -53,17 +53,7 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
       <button type="button" onClick={() => setReviewing(true)} disabled={disabled}>
         Changes
       </button>
-      <button
-        type="button"
-        onClick={() =>
-          run(async () => {
-            const done = await api.compactSession();
-            return `Compacted: the earlier turns are summarized (${done.tokensBefore.toLocaleString('en-US')} → ${done.tokensAfter.toLocaleString('en-US')} tokens). Open the summary in the conversation to read or edit it.`;
-          })
-        }
-        disabled={disabled}
-        title="Summarize the earlier turns so the model reads less"
-      >
+      <button type="button" onClick={() => run(compact)} disabled={disabled} title="Summarize the earlier turns so the model reads less">
         Compact
       </button>
       {view.busy && <span className="muted small">Session actions wait until the turn ends.</span>}
@@ -86,11 +76,8 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
         />
       )}
       {clearing && (
-        <ConfirmDialog
-          title="Clear this session?"
-          confirmLabel="Clear session"
-          risky
-          testId="clear-dialog"
+        <ClearDialog
+          sessionId={view.id}
           onCancel={() => setClearing(false)}
           onConfirm={() => {
             setClearing(false);
@@ -99,11 +86,23 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
               return 'Session cleared: the model starts with an empty history. The session id and its saved log stay.';
             });
           }}
-        >
-          <p>The model forgets this conversation: its history is emptied, so the next question starts fresh. The session keeps its id ({view.id}) and its saved log.</p>
-        </ConfirmDialog>
+        />
       )}
     </div>
+  );
+}
+
+/** Summarizes the earlier turns; says what that saved. */
+async function compact(): Promise<string> {
+  const done = await api.compactSession();
+  return `Compacted: the earlier turns are summarized (${done.tokensBefore.toLocaleString('en-US')} → ${done.tokensAfter.toLocaleString('en-US')} tokens). Open the summary in the conversation to read or edit it.`;
+}
+
+function ClearDialog({ sessionId, onCancel, onConfirm }: { sessionId: string; onCancel(): void; onConfirm(): void }) {
+  return (
+    <ConfirmDialog title="Clear this session?" confirmLabel="Clear session" risky testId="clear-dialog" onCancel={onCancel} onConfirm={onConfirm}>
+      <p>The model forgets this conversation: its history is emptied, so the next question starts fresh. The session keeps its id ({sessionId}) and its saved log.</p>
+    </ConfirmDialog>
   );
 }
 

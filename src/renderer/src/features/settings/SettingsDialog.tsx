@@ -39,21 +39,31 @@ function keyStatusText(status: ApiKeyStatus | null): string {
   return 'No API key is set.';
 }
 
-/** A modal dialog like every other (ModalDialog: Tab cycles inside, Escape closes it, focus goes back to the composer). */
-export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const ids = useId();
+/** Where the diagnostic log is written, asked afresh on each opening; null when this copy writes none. */
+function useLogDirectory(open: boolean): string | null {
+  const [logDirectory, setLogDirectory] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    api.getAppInfo().then(
+      (info) => live && setLogDirectory(info.logDirectory),
+      () => live && setLogDirectory(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open]);
+  return logDirectory;
+}
+
+/** The settings file as a form: loaded afresh on each opening, saved whole. */
+function useSettingsForm(open: boolean) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [path, setPath] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [keyStatus, setKeyStatus] = useState<ApiKeyStatus | null>(null);
-  const [keyDraft, setKeyDraft] = useState('');
-  const [keyError, setKeyError] = useState<string | null>(null);
-  const [keySaved, setKeySaved] = useState(false);
-  const [logDirectory, setLogDirectory] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -63,13 +73,6 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     setLoadError(null);
     setSaveError(null);
     setSaved(false);
-    setKeyDraft('');
-    setKeyError(null);
-    setKeySaved(false);
-    api.getAppInfo().then(
-      (info) => live && setLogDirectory(info.logDirectory),
-      () => live && setLogDirectory(null),
-    );
     api.getSettings().then(
       (view) => {
         if (!live) return;
@@ -78,10 +81,6 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
         setDraft(draftOf(view.settings));
       },
       (failure: unknown) => live && setLoadError(errorMessage(failure)),
-    );
-    api.getApiKeyStatus().then(
-      (status) => live && setKeyStatus(status),
-      (failure: unknown) => live && setKeyError(errorMessage(failure)),
     );
     return () => {
       live = false;
@@ -103,6 +102,36 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     }
   }
 
+  function change(name: SettingName, value: string | boolean) {
+    setSaved(false);
+    setDraft((current) => (current ? { ...current, [name]: value } : current));
+  }
+
+  return { draft, path, problems, loadError, saveError, saved, save, change };
+}
+
+/** Where the API key comes from, and a new one to store; the key itself is never shown. */
+function useApiKeyForm(open: boolean) {
+  const [keyStatus, setKeyStatus] = useState<ApiKeyStatus | null>(null);
+  const [keyDraft, setKeyDraft] = useState('');
+  const [keyError, setKeyError] = useState<string | null>(null);
+  const [keySaved, setKeySaved] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setKeyDraft('');
+    setKeyError(null);
+    setKeySaved(false);
+    api.getApiKeyStatus().then(
+      (status) => live && setKeyStatus(status),
+      (failure: unknown) => live && setKeyError(errorMessage(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open]);
+
   async function saveKey(event: FormEvent) {
     event.preventDefault();
     setKeyError(null);
@@ -116,12 +145,106 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
     }
   }
 
-  function change(name: SettingName, value: string | boolean) {
-    setSaved(false);
-    setDraft((current) => (current ? { ...current, [name]: value } : current));
-  }
+  return { keyStatus, keyDraft, setKeyDraft, keyError, keySaved, saveKey };
+}
 
-  // Mounted means shown (ModalDialog); the state above stays, and is loaded afresh on each opening.
+function ModelServiceForm({ ids, form }: { ids: string; form: ReturnType<typeof useSettingsForm> }) {
+  const { draft, path, problems, saveError, saved, save, change } = form;
+  return (
+    <form onSubmit={save} aria-label="Model service" className="form">
+      <h3>Model service</h3>
+      {problems.map((problem) => (
+        <p key={problem} className="muted" role="note">
+          {problem}
+        </p>
+      ))}
+      {SETTING_NAMES.map((name) => (
+        <SettingInput
+          key={name}
+          id={`${ids}-${name}`}
+          field={SETTING_FIELDS[name]}
+          value={draft?.[name] ?? settingToInput(SETTING_FIELDS[name], undefined)}
+          disabled={!draft}
+          onChange={(value) => change(name, value)}
+        />
+      ))}
+      <ErrorMessage text={saveError} />
+      {saved && (
+        <p className="success" role="status">
+          Saved to {path}.
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={!draft}>
+          Save settings
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ApiKeyForm({ ids, form }: { ids: string; form: ReturnType<typeof useApiKeyForm> }) {
+  const { keyStatus, keyDraft, setKeyDraft, keyError, keySaved, saveKey } = form;
+  return (
+    <form onSubmit={saveKey} aria-label="API key" className="form">
+      <h3>API key</h3>
+      <p className="muted" id={`${ids}-key-status`}>
+        {keyStatusText(keyStatus)}
+      </p>
+      <label htmlFor={`${ids}-apiKey`}>New API key</label>
+      <input
+        id={`${ids}-apiKey`}
+        type="password"
+        value={keyDraft}
+        onChange={(event) => setKeyDraft(event.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        aria-describedby={`${ids}-key-status`}
+      />
+      <ErrorMessage text={keyError} />
+      {keySaved && (
+        <p className="success" role="status">
+          API key saved.
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" disabled={keyDraft.trim() === ''}>
+          Save key
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DiagnosticLogSection({ logDirectory }: { logDirectory: string | null }) {
+  return (
+    <section aria-label="Diagnostic log" className="form">
+      <h3>Diagnostic log</h3>
+      <p className="muted">
+        {logDirectory ? (
+          <>
+            Mino notes what went wrong in the background (refused requests, servers that stopped, repaired sessions) in{' '}
+            <code>{logDirectory}</code>, one <code>mino-YYYY-MM-DD.log</code> file a day, kept for a week, with your API key
+            and MCP credentials left out. Attach the day&apos;s file when you report a problem.
+          </>
+        ) : (
+          'This copy of Mino writes no diagnostic log.'
+        )}
+      </p>
+    </section>
+  );
+}
+
+/** A modal dialog like every other (ModalDialog: Tab cycles inside, Escape closes it, focus goes back to the composer). */
+export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const ids = useId();
+  // Each part loads afresh on each opening; its state stays while the dialog is closed.
+  const logDirectory = useLogDirectory(open);
+  const settings = useSettingsForm(open);
+  const apiKey = useApiKeyForm(open);
+
+  // Mounted means shown (ModalDialog).
   if (!open) return null;
   return (
     <ModalDialog labelledBy={`${ids}-title`} onDismiss={onClose} initialFocus={closeButton} testId="settings-dialog">
@@ -131,84 +254,12 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
           Close
         </button>
       </header>
-
-      <ErrorMessage text={loadError} />
-
-      <form onSubmit={save} aria-label="Model service" className="form">
-        <h3>Model service</h3>
-        {problems.map((problem) => (
-          <p key={problem} className="muted" role="note">
-            {problem}
-          </p>
-        ))}
-        {SETTING_NAMES.map((name) => (
-          <SettingInput
-            key={name}
-            id={`${ids}-${name}`}
-            field={SETTING_FIELDS[name]}
-            value={draft?.[name] ?? settingToInput(SETTING_FIELDS[name], undefined)}
-            disabled={!draft}
-            onChange={(value) => change(name, value)}
-          />
-        ))}
-        <ErrorMessage text={saveError} />
-        {saved && (
-          <p className="success" role="status">
-            Saved to {path}.
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={!draft}>
-            Save settings
-          </button>
-        </div>
-      </form>
-
-      <form onSubmit={saveKey} aria-label="API key" className="form">
-        <h3>API key</h3>
-        <p className="muted" id={`${ids}-key-status`}>
-          {keyStatusText(keyStatus)}
-        </p>
-        <label htmlFor={`${ids}-apiKey`}>New API key</label>
-        <input
-          id={`${ids}-apiKey`}
-          type="password"
-          value={keyDraft}
-          onChange={(event) => setKeyDraft(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={`${ids}-key-status`}
-        />
-        <ErrorMessage text={keyError} />
-        {keySaved && (
-          <p className="success" role="status">
-            API key saved.
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" disabled={keyDraft.trim() === ''}>
-            Save key
-          </button>
-        </div>
-      </form>
-
+      <ErrorMessage text={settings.loadError} />
+      <ModelServiceForm ids={ids} form={settings} />
+      <ApiKeyForm ids={ids} form={apiKey} />
       <McpServersSection open={open} />
       <SkillsSection open={open} />
-
-      <section aria-label="Diagnostic log" className="form">
-        <h3>Diagnostic log</h3>
-        <p className="muted">
-          {logDirectory ? (
-            <>
-              Mino notes what went wrong in the background (refused requests, servers that stopped, repaired sessions) in{' '}
-              <code>{logDirectory}</code>, one <code>mino-YYYY-MM-DD.log</code> file a day, kept for a week, with your API key
-              and MCP credentials left out. Attach the day&apos;s file when you report a problem.
-            </>
-          ) : (
-            'This copy of Mino writes no diagnostic log.'
-          )}
-        </p>
-      </section>
+      <DiagnosticLogSection logDirectory={logDirectory} />
     </ModalDialog>
   );
 }

@@ -4,7 +4,7 @@
 // when they have scrolled up to read, offering *Jump to latest* then. A
 // transient line at its end says what a running turn is waiting for.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { SafeMarkdown } from './SafeMarkdown';
 import { SummaryCard } from './SummaryCard';
@@ -34,22 +34,9 @@ interface TranscriptProps {
   progress?: Progress;
 }
 
-export function Transcript({ items, summarizedBefore = 0, busy = false, progress }: TranscriptProps) {
-  const currentSummary = items.findLast((item) => item.kind === 'summary')?.key ?? null;
-  const scroller = useRef<HTMLElement>(null);
+/** Which items' details are open, by key; each toggles on its own. */
+function useExpandedKeys() {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const following = useRef(true);
-  /** The person scrolled up: *Jump to latest* is offered. */
-  const [away, setAway] = useState(false);
-
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 96,
-    overscan: 8,
-    getItemKey: (index) => items[index]?.key ?? index,
-  });
-
   const toggle = useCallback((key: string) => {
     setExpanded((current) => {
       const next = new Set(current);
@@ -58,14 +45,30 @@ export function Transcript({ items, summarizedBefore = 0, busy = false, progress
       return next;
     });
   }, []);
+  return { expanded, toggle };
+}
 
-  // Where this component last put the scroll position. A scroll event is
+/**
+ * Keeps the log at its newest item while the person is at the bottom (or has
+ * just sent a message), and lets it stay put once they scroll up; `away` is
+ * true then, and `jumpToLatest` brings them back.
+ */
+function useFollowLatest(scroller: RefObject<HTMLElement | null>, items: TranscriptProps['items'], totalSize: number, progress: Progress | undefined) {
+  const following = useRef(true);
+  /** The person scrolled up: *Jump to latest* is offered. */
+  const [away, setAway] = useState(false);
+  // Where this hook last put the scroll position. A scroll event is
   // dispatched a frame after the change that caused it, by which time rows
   // measured since may have grown the log below that position: only a move
   // above it is the person scrolling up, so only that stops the following.
   const placedAt = useRef(0);
   const lastUserKey = useRef<string | null>(null);
-  const totalSize = virtualizer.getTotalSize();
+
+  const toBottom = (element: HTMLElement) => {
+    element.scrollTop = element.scrollHeight;
+    placedAt.current = element.scrollTop;
+  };
+
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
@@ -76,19 +79,39 @@ export function Transcript({ items, summarizedBefore = 0, busy = false, progress
       following.current = true;
       setAway(false);
     }
-    if (!following.current) return;
-    element.scrollTop = element.scrollHeight;
-    placedAt.current = element.scrollTop;
+    if (following.current) toBottom(element);
   }, [items, totalSize, progress?.waitingSince, progress?.retry]);
 
   const jumpToLatest = () => {
-    const element = scroller.current;
     following.current = true;
     setAway(false);
-    if (!element) return;
-    element.scrollTop = element.scrollHeight;
-    placedAt.current = element.scrollTop;
+    if (scroller.current) toBottom(scroller.current);
   };
+
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    const element = event.currentTarget;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX) following.current = true;
+    else if (element.scrollTop < placedAt.current - 1) following.current = false;
+    setAway(!following.current);
+  };
+
+  return { away, jumpToLatest, onScroll };
+}
+
+export function Transcript({ items, summarizedBefore = 0, busy = false, progress }: TranscriptProps) {
+  const currentSummary = items.findLast((item) => item.kind === 'summary')?.key ?? null;
+  const scroller = useRef<HTMLElement>(null);
+  const { expanded, toggle } = useExpandedKeys();
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 96,
+    overscan: 8,
+    getItemKey: (index) => items[index]?.key ?? index,
+  });
+  const totalSize = virtualizer.getTotalSize();
+  const { away, jumpToLatest, onScroll } = useFollowLatest(scroller, items, totalSize, progress);
 
   return (
     <section
@@ -99,12 +122,7 @@ export function Transcript({ items, summarizedBefore = 0, busy = false, progress
       data-testid="transcript"
       // The log scrolls; a keyboard needs to be able to reach it to scroll it.
       tabIndex={0}
-      onScroll={(event) => {
-        const element = event.currentTarget;
-        if (element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX) following.current = true;
-        else if (element.scrollTop < placedAt.current - 1) following.current = false;
-        setAway(!following.current);
-      }}
+      onScroll={onScroll}
     >
       {items.length === 0 ? (
         <p className="muted empty">No messages yet. Ask Mino about this project below.</p>

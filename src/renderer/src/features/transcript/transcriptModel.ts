@@ -181,108 +181,96 @@ function waitFrom(draft: TranscriptState, now: number): void {
 
 function applyEvent(draft: TranscriptState, event: TurnEvent, now: number): void {
   applyProgress(draft, event, now);
-  switch (event.type) {
-    case 'user_message':
-      endStreaming(draft);
-      draft.items.push({ kind: 'user', key: key(draft, 'user'), text: event.text });
-      return;
-    case 'assistant_start':
-      endStreaming(draft);
-      return;
-    case 'model_retry':
-      return;
-    case 'tool_output': {
-      const index = findOpenToolIndex(draft, event.callId);
-      const card = draft.items[index];
-      if (card?.kind === 'tool') draft.items[index] = { ...card, live: appendLive(card.live, event.chunk, event.skipped) };
-      return;
-    }
-    case 'assistant_delta': {
-      const current = draft.streamingIndex === null ? undefined : draft.items[draft.streamingIndex];
-      if (current?.kind === 'assistant') {
-        draft.items[draft.streamingIndex as number] = { ...current, text: current.text + event.delta };
-      } else {
-        draft.items.push({ kind: 'assistant', key: key(draft, 'assistant'), text: event.delta, streaming: true });
-        draft.streamingIndex = draft.items.length - 1;
-      }
-      return;
-    }
-    case 'assistant_text': {
-      // The saved text replaces what was streamed: it is what the model history holds.
-      const current = draft.streamingIndex === null ? undefined : draft.items[draft.streamingIndex];
-      if (current?.kind === 'assistant') {
-        draft.items[draft.streamingIndex as number] = { ...current, text: event.text, streaming: false };
-        draft.streamingIndex = null;
-      } else {
-        draft.items.push({ kind: 'assistant', key: key(draft, 'assistant'), text: event.text, streaming: false });
-      }
-      return;
-    }
-    case 'tool_call':
-      endStreaming(draft);
-      // A call is always announced first, so it always starts its own card.
-      addTool(draft, event.callId, event.name, {
-        arguments: event.arguments,
-        tool: event.tool,
-        decision: event.decision,
-        mode: event.mode,
-        runningSince: event.decision === null || event.decision === 'deny' ? null : now,
-      });
-      return;
-    case 'tool_confirmation':
-      endStreaming(draft);
-      // An ask waits for the person; the clock of the call starts again once it is approved.
-      updateTool(draft, event.callId, event.name, { confirmation: event.confirmation, asked: event.asked, mode: event.mode, ...(event.asked ? { runningSince: null } : {}) });
-      return;
-    case 'approval':
-      updateTool(draft, event.callId, '', { approved: event.approved, runningSince: event.approved ? now : null });
-      return;
-    case 'tool_result':
-      endStreaming(draft);
-      updateTool(draft, event.callId, event.name, { result: { status: event.status, output: event.output }, live: null });
-      return;
-    case 'notice':
-      draft.items.push({ kind: 'notice', key: key(draft, 'notice'), message: event.message });
-      return;
-    case 'reasoning_delta': {
-      const index = openThinkingIndex(draft);
-      const current = draft.items[index];
-      if (current?.kind === 'thinking') draft.items[index] = { ...current, text: current.text + event.delta };
-      else draft.items.push({ kind: 'thinking', key: key(draft, 'thinking'), text: event.delta, streaming: true });
-      return;
-    }
-    case 'reasoning_text': {
-      // The saved summary replaces what was streamed, as for assistant text.
-      const index = openThinkingIndex(draft);
-      const current = draft.items[index];
-      if (current?.kind === 'thinking') draft.items[index] = { ...current, text: event.text, streaming: false };
-      else draft.items.push({ kind: 'thinking', key: key(draft, 'thinking'), text: event.text, streaming: false });
-      return;
-    }
-    case 'compaction':
-      endStreaming(draft);
-      draft.summarizedBefore = Math.max(draft.summarizedBefore, firstKeptIndex(draft.items, event.keptTurns));
-      draft.items.push({ kind: 'summary', key: key(draft, 'summary'), text: event.summary, author: event.author, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter });
-      return;
-    case 'turn_end': {
-      endStreaming(draft);
-      closeThinking(draft);
-      // A completed turn shows only its usage; anything else says why it ended.
-      const endKey = key(draft, 'end');
-      draft.lastEnd = { key: endKey, status: event.status };
-      if (event.status !== 'completed' || event.usage) {
-        draft.items.push({
-          kind: 'turn_end',
-          key: endKey,
-          status: event.status,
-          message: event.message ?? null,
-          usage: event.usage ?? null,
-        });
-      }
-      return;
-    }
-  }
+  (FOLDS[event.type] as Fold<TurnEvent['type']>)(draft, event, now);
 }
+
+type Fold<K extends TurnEvent['type']> = (draft: TranscriptState, event: Extract<TurnEvent, { type: K }>, now: number) => void;
+
+/** How each kind of event changes the items; a new kind of event needs its entry here. */
+const FOLDS: { readonly [K in TurnEvent['type']]: Fold<K> } = {
+  user_message: (draft, event) => {
+    endStreaming(draft);
+    draft.items.push({ kind: 'user', key: key(draft, 'user'), text: event.text });
+  },
+  assistant_start: (draft) => endStreaming(draft),
+  model_retry: () => {},
+  tool_output: (draft, event) => {
+    const index = findOpenToolIndex(draft, event.callId);
+    const card = draft.items[index];
+    if (card?.kind === 'tool') draft.items[index] = { ...card, live: appendLive(card.live, event.chunk, event.skipped) };
+  },
+  assistant_delta: (draft, event) => {
+    const current = draft.streamingIndex === null ? undefined : draft.items[draft.streamingIndex];
+    if (current?.kind === 'assistant') {
+      draft.items[draft.streamingIndex as number] = { ...current, text: current.text + event.delta };
+    } else {
+      draft.items.push({ kind: 'assistant', key: key(draft, 'assistant'), text: event.delta, streaming: true });
+      draft.streamingIndex = draft.items.length - 1;
+    }
+  },
+  assistant_text: (draft, event) => {
+    // The saved text replaces what was streamed: it is what the model history holds.
+    const current = draft.streamingIndex === null ? undefined : draft.items[draft.streamingIndex];
+    if (current?.kind === 'assistant') {
+      draft.items[draft.streamingIndex as number] = { ...current, text: event.text, streaming: false };
+      draft.streamingIndex = null;
+    } else {
+      draft.items.push({ kind: 'assistant', key: key(draft, 'assistant'), text: event.text, streaming: false });
+    }
+  },
+  tool_call: (draft, event, now) => {
+    endStreaming(draft);
+    // A call is always announced first, so it always starts its own card.
+    addTool(draft, event.callId, event.name, {
+      arguments: event.arguments,
+      tool: event.tool,
+      decision: event.decision,
+      mode: event.mode,
+      runningSince: event.decision === null || event.decision === 'deny' ? null : now,
+    });
+  },
+  tool_confirmation: (draft, event) => {
+    endStreaming(draft);
+    // An ask waits for the person; the clock of the call starts again once it is approved.
+    updateTool(draft, event.callId, event.name, { confirmation: event.confirmation, asked: event.asked, mode: event.mode, ...(event.asked ? { runningSince: null } : {}) });
+  },
+  approval: (draft, event, now) => updateTool(draft, event.callId, '', { approved: event.approved, runningSince: event.approved ? now : null }),
+  tool_result: (draft, event) => {
+    endStreaming(draft);
+    updateTool(draft, event.callId, event.name, { result: { status: event.status, output: event.output }, live: null });
+  },
+  notice: (draft, event) => {
+    draft.items.push({ kind: 'notice', key: key(draft, 'notice'), message: event.message });
+  },
+  reasoning_delta: (draft, event) => {
+    const index = openThinkingIndex(draft);
+    const current = draft.items[index];
+    if (current?.kind === 'thinking') draft.items[index] = { ...current, text: current.text + event.delta };
+    else draft.items.push({ kind: 'thinking', key: key(draft, 'thinking'), text: event.delta, streaming: true });
+  },
+  reasoning_text: (draft, event) => {
+    // The saved summary replaces what was streamed, as for assistant text.
+    const index = openThinkingIndex(draft);
+    const current = draft.items[index];
+    if (current?.kind === 'thinking') draft.items[index] = { ...current, text: event.text, streaming: false };
+    else draft.items.push({ kind: 'thinking', key: key(draft, 'thinking'), text: event.text, streaming: false });
+  },
+  compaction: (draft, event) => {
+    endStreaming(draft);
+    draft.summarizedBefore = Math.max(draft.summarizedBefore, firstKeptIndex(draft.items, event.keptTurns));
+    draft.items.push({ kind: 'summary', key: key(draft, 'summary'), text: event.summary, author: event.author, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter });
+  },
+  turn_end: (draft, event) => {
+    endStreaming(draft);
+    closeThinking(draft);
+    // A completed turn shows only its usage; anything else says why it ended.
+    const endKey = key(draft, 'end');
+    draft.lastEnd = { key: endKey, status: event.status };
+    if (event.status !== 'completed' || event.usage) {
+      draft.items.push({ kind: 'turn_end', key: endKey, status: event.status, message: event.message ?? null, usage: event.usage ?? null });
+    }
+  },
+};
 
 /** What the turn waits for: the model from a message or request on, until its first output; nothing after the end. */
 function applyProgress(draft: TranscriptState, event: TurnEvent, now: number): void {
