@@ -4,24 +4,10 @@
 // there is a display, or on macOS and Windows, Playwright runs as it is.
 // Arguments are passed to `playwright test`.
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { ROOT } from './lib/electron.cjs';
-
-/** @param {string} name @returns {string | null} */
-function findOnPath(name) {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!path.isAbsolute(dir)) continue;
-    try {
-      accessSync(path.join(dir, name), constants.X_OK);
-      return path.join(dir, name);
-    } catch {
-      // ignore: not in this folder; try the next
-    }
-  }
-  return null;
-}
+import { findOnPath } from './lib/findOnPath.mjs';
 
 const cli = path.join(path.dirname(createRequire(path.join(ROOT, 'package.json')).resolve('@playwright/test/package.json')), 'cli.js');
 const playwright = [process.execPath, cli, 'test', ...process.argv.slice(2)];
