@@ -25,7 +25,9 @@ export async function launchMino(options: { home?: string; env?: Record<string, 
   const binary = requireElectronBinary();
   const home = options.home ?? (await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-electron-home-'))));
   const args = [...(rootUser() ? ['--no-sandbox'] : []), ...(options.args ?? []), APP_ROOT];
-  const env = { ...(process.env as Record<string, string>), HOME: home, OPENAI_API_KEY: '', ...options.env };
+  // The profile (and with it the single-instance lock) lives under XDG_CONFIG_HOME when that is set:
+  // pointed into the spec's HOME, so two specs' apps never take each other for a second launch.
+  const env = { ...(process.env as Record<string, string>), HOME: home, XDG_CONFIG_HOME: `${home}/.config`, OPENAI_API_KEY: '', ...options.env };
   const app = await electron.launch({ executablePath: binary, args, env });
   const page = await app.firstWindow();
   await page.waitForLoadState('domcontentloaded');
