@@ -10,6 +10,7 @@ import { minoHomeProblem } from '../main/core/config/homeErrors';
 import { resolveHomeDir } from '../main/core/config/minoHome';
 import { configuredSettings, loadSettings } from '../main/core/config/settings';
 import { SessionLockedError } from '../main/core/locks/sessionLock';
+import { log } from '../main/core/log/log';
 import { SessionLoadError } from '../main/core/sessions/load';
 import type { SessionId } from '../shared/domain';
 import type { SettingName, Settings } from '../shared/settings';
@@ -21,7 +22,13 @@ export const EXIT = { completed: 0, failed: 1, usage: 2, unknownResults: 3 } as 
 export interface CommandIo {
   stdout: Output;
   stderr: Output;
+  /**
+   * The environment the command started with. OPENAI_API_KEY, when set, is here only: it was taken out of the
+   * process's own environment (mino.ts), so no child inherits it.
+   */
   env: NodeJS.ProcessEnv;
+  /** Why the key could not be erased from the process's start-up environment block, for the trail (--verbose). */
+  secretsLeftBehind?: readonly string[];
 }
 
 /** Says `mino: <message>` on stderr and gives back the exit code. */
@@ -50,6 +57,8 @@ export async function inMinoHome(
   body: (homeDir: string) => Promise<number>,
   personsProblem: (error: unknown) => boolean = () => false,
 ): Promise<number> {
+  // Said here, where the command's trail (if any) is already listening.
+  for (const detail of io.secretsLeftBehind ?? []) log.warn('cli.secret_left_in_environment', { detail });
   let homeDir: string;
   try {
     homeDir = resolveHomeDir(io.env);

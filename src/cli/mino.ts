@@ -1,11 +1,18 @@
 // The `mino` command: `exec` runs a turn, `compact` compacts a saved session; `changes`, `undo` and `redo` review
 // and take back file changes.
+import { withholdSecretsFromProcess } from '../main/core/config/environmentSecret';
 import { parseCompactArgs, parseExecArgs, UsageError, USAGE } from './args';
 import { CHANGES_USAGE, parseChangesArgs, runChanges } from './changes';
 import { runCompact } from './compact';
 import { EXIT } from './commandSetup';
 import { runExec } from './exec';
 import { terminalText } from './terminalText';
+
+// Before anything can start a child: the model service key leaves this process's environment, and its
+// start-up block, where a command run outside the sandbox could read it (environmentSecret.ts). The
+// commands read the settings from the copy, which still holds it.
+const withheld = withholdSecretsFromProcess();
+const startIo = { env: withheld.env, secretsLeftBehind: withheld.leftBehind };
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -25,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
     return runChanges(args, {
       stdout: { write: (text) => process.stdout.write(text) },
       stderr: { write: (text) => process.stderr.write(text) },
-      env: process.env,
+      ...startIo,
     });
   }
   if (command !== 'exec' && command !== 'compact') {
@@ -35,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
   const io = {
     stdout: { write: (text: string) => process.stdout.write(text) },
     stderr: { write: (text: string) => process.stderr.write(text) },
-    env: process.env,
+    ...startIo,
   };
   try {
     return command === 'exec' ? await runExec(parseExecArgs(rest), io) : await runCompact(parseCompactArgs(rest), io);

@@ -1,6 +1,7 @@
 // App lifecycle only: wire the secure pieces together and open the first window.
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, Notification, protocol, safeStorage, shell } from 'electron';
+import { withholdSecretsFromProcess } from './core/config/environmentSecret';
 import { minoPaths, resolveHomeDir } from './core/config/minoHome';
 import { loadSettings } from './core/config/settings';
 import { addLogSecrets, addLogSink, errorText, log } from './core/log/log';
@@ -22,6 +23,11 @@ import { createWindowFactory } from './electron/windows';
 import { listRecentProjects } from './service/features/recentProjects';
 import { MinoService } from './service/minoService';
 
+// First, before Mino starts any child of its own: the model service key leaves this process's environment, and
+// its start-up block, where a command run outside the sandbox could read it (environmentSecret.ts). The service
+// reads the model settings from the copy, which still holds it.
+const withheld = withholdSecretsFromProcess();
+
 // Must happen before `ready`: app:// behaves like https (secure, standard origin).
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 app.enableSandbox();
@@ -42,14 +48,16 @@ async function start(): Promise<void> {
   const homeDir = resolveHomeDir();
   const logDirectory = minoPaths(homeDir).logs;
   addLogSink(dailyFileSink({ dir: logDirectory }));
-  addLogSecrets([process.env.OPENAI_API_KEY]);
+  addLogSecrets([withheld.env.OPENAI_API_KEY]);
   log.info('app.start', { version: app.getVersion(), electron: process.versions.electron, node: process.versions.node, platform: process.platform, ...switches });
+  for (const detail of withheld.leftBehind) log.warn('app.secret_left_in_environment', { detail });
   const theme = createWindowTheme({ nativeTheme, windows: () => BrowserWindow.getAllWindows() });
   const settings = await loadSettings(homeDir);
   // Unreadable settings keep the system's theme; Settings shows why they could not be read.
   if (settings.ok) theme.follow(settings.value.settings.theme);
   const service: MinoService = new MinoService({
     homeDir,
+    env: withheld.env,
     appName: 'Mino',
     appVersion: app.getVersion(),
     logDirectory,

@@ -60,7 +60,11 @@ export interface ServicePorts {
   logDirectory?: string;
   secrets: SecretStore;
   pickFolder: FolderPicker;
-  /** Read for OPENAI_API_KEY, OPENAI_BASE_URL and MINO_MODEL; defaults to process.env. */
+  /**
+   * Read for OPENAI_API_KEY, OPENAI_BASE_URL and MINO_MODEL: the environment Mino started with
+   * (core/config/environmentSecret.ts). Pass it: process.env no longer holds OPENAI_API_KEY.
+   * Defaults to process.env.
+   */
   env?: NodeJS.ProcessEnv;
   /** Without it, a second session cannot be opened from a client that already has one. */
   openSessionWindow?: SessionWindowOpener;

@@ -8,6 +8,10 @@ import { ModelError, type ModelClient } from '../model/types';
 export interface ModelConfigSources {
   /** From ~/.mino/config.json, defaults filled in. */
   settings: { baseUrl: string; model: string; streamIdleTimeout: number };
+  /**
+   * The environment Mino started with, as environmentSecret.ts keeps it: process.env itself no longer holds
+   * OPENAI_API_KEY, which is taken out at start-up so no child inherits it.
+   */
   env: NodeJS.ProcessEnv;
   /** A key stored by the desktop app (safeStorage); the CLI has none. */
   storedApiKey?: string | null;

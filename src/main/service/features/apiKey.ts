@@ -1,5 +1,8 @@
 // The API key: OPENAI_API_KEY wins; otherwise the stored one. The renderer
 // learns only whether a key exists and where it comes from, never the key.
+// `env` is the environment Mino started with (the service's port): at start-up
+// the key is taken out of process.env (core/config/environmentSecret.ts), so
+// only that copy still holds it.
 import type { ApiKeyStatus } from '../../../shared/ipc';
 import type { SecretStore } from '../ports';
 
