@@ -12,7 +12,7 @@ import { toolOutputForModel } from '../sessions/toolOutput';
 import type { KeepPreImage, ToolContext } from '../tools/types';
 import type { Approver } from './approver';
 import type { TurnEvent, TurnEventListener } from './events';
-import { askPositions, runCall, saveResult, type FunctionCall } from './toolCall';
+import { askPositions, keptOutput, runCall, saveResult, type FunctionCall } from './toolCall';
 import type { ToolRegistry } from './toolRegistry';
 import { compactAfterRefusal, compactIfDue, usedTokens, type RequestParts, type TurnBudget, type TurnCompaction } from './turnBudget';
 import { stopped, type TurnOutcome } from './turnOutcome';
@@ -176,11 +176,15 @@ async function request(turn: Turn): Promise<{ response: ModelResponse } | { ende
   }
 }
 
-/** Saves the response before any decision acts on it, then adds it to the history and tells what the model said. */
+/**
+ * Saves the response before any decision acts on it, then adds it to the history and tells what the model said.
+ * Both keep a call's arguments over the cap as a note of their size (toolCall.ts), not whole; the call is refused.
+ */
 async function saveResponse(turn: Turn, response: ModelResponse): Promise<void> {
   const { options, emit } = turn;
-  await options.log.append({ type: 'response', responseId: response.id, output: response.output, ...(response.usage ? { usage: response.usage } : {}) });
-  options.history.push(...response.output);
+  const output = keptOutput(response.output);
+  await options.log.append({ type: 'response', responseId: response.id, output, ...(response.usage ? { usage: response.usage } : {}) });
+  options.history.push(...output);
   if (response.usage) {
     addUsage(turn.usage, response.usage);
     options.budget?.budget.report(response.usage, options.history.length);

@@ -3,11 +3,13 @@
 // record is saved before what it describes acts, and every call ends with a
 // saved result.
 import type { Decision, PermissionMode, ToolResult } from '../../../shared/domain';
-import type { HistoryItem } from '../model/types';
+import { withThousands } from '../../../shared/formatNumber';
+import type { HistoryItem, OutputItem } from '../model/types';
 import { decide, factsFor } from '../policy/decide';
 import type { SessionLog } from '../sessions/sessionLog';
 import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
 import { displayOf, type AnyTool, type ToolContext } from '../tools/types';
+import { MAX_WRITE_BYTES } from '../tools/writeFile';
 import { askApproval, type AskPosition } from './approver';
 import type { TurnEvent } from './events';
 import type { TurnOptions } from './runTurn';
@@ -19,6 +21,50 @@ export type FunctionCall = Extract<HistoryItem, { type: 'function_call' }>;
 export type CallOptions = Pick<TurnOptions, 'log' | 'tools' | 'context' | 'mode' | 'approver' | 'preImages'>;
 
 type Emit = (event: TurnEvent) => void;
+
+/**
+ * The most argument text (UTF-8 bytes) one tool call may carry. A call's
+ * arguments are saved in the session log and sent back to the model with
+ * every later request, so one call of 20 MB would weigh on the whole session;
+ * no tool needs more than this (write_file takes at most 256 KiB of content).
+ */
+export const MAX_CALL_ARGUMENT_BYTES = 1024 * 1024;
+
+/** The size of `call`'s arguments when they are over the cap; null when they are within it. */
+function oversizedArguments(call: FunctionCall): number | null {
+  // At most 3 bytes per UTF-16 unit: most calls need no count at all.
+  if (call.arguments.length * 3 <= MAX_CALL_ARGUMENT_BYTES) return null;
+  const bytes = Buffer.byteLength(call.arguments, 'utf8');
+  return bytes > MAX_CALL_ARGUMENT_BYTES ? bytes : null;
+}
+
+/**
+ * The call as the session keeps it (in its log, and in what later requests
+ * send): arguments over the cap give way to a short note of their size,
+ * itself a JSON object, as arguments are. The call is refused (runCall).
+ */
+export function keptCall(call: FunctionCall): FunctionCall {
+  const bytes = oversizedArguments(call);
+  if (bytes === null) return call;
+  const note = `${withThousands(bytes)} bytes of arguments, over the 1 MiB one tool call may carry: not kept, and the call was not run.`;
+  return { ...call, arguments: JSON.stringify({ omitted: note }) };
+}
+
+/** A response's output as the session keeps it: every call through keptCall. */
+export function keptOutput(output: readonly OutputItem[]): OutputItem[] {
+  return output.map((item) => (item.type === 'function_call' ? keptCall(item) : item));
+}
+
+function oversizedRefusal(bytes: number): ToolResult {
+  return {
+    status: 'invalid_arguments',
+    output:
+      `Not run: the arguments of this call are ${withThousands(bytes)} bytes, over the 1 MiB (${withThousands(MAX_CALL_ARGUMENT_BYTES)} bytes) ` +
+      'one tool call may carry; the session keeps only a note of their size. Send less in each call: split a large new file into ' +
+      `several smaller files (write_file takes at most ${MAX_WRITE_BYTES / 1024} KiB of content), change part of an existing file with ` +
+      'edit_file, or generate long content with a short bash command (a script) instead of writing it out.',
+  };
+}
 
 function modeNow(options: Pick<TurnOptions, 'mode'>): PermissionMode {
   return typeof options.mode === 'function' ? options.mode() : options.mode;
@@ -34,7 +80,7 @@ export function askPositions(calls: readonly FunctionCall[], options: Pick<TurnO
   const mode = modeNow(options);
   const asking = calls.filter((call) => {
     const tool = options.tools.get(call.name);
-    if (!tool) return false;
+    if (!tool || oversizedArguments(call) !== null) return false;
     const parsed = parseArguments(call.arguments);
     const validation = parsed.ok ? tool.validate(parsed.value) : parsed;
     return validation.ok && decide(factsFor(tool, validation.args), mode).decision === 'ask';
@@ -48,10 +94,17 @@ export async function runCall(call: FunctionCall, options: CallOptions, emit: Em
   const { log, tools, context } = options;
   const mode = modeNow(options);
   const finish = (result: ToolResult) => saveResult(log, call, result, emit);
+  // What a front end shows is what the session keeps: never megabytes of arguments.
+  const shownArguments = keptCall(call).arguments;
   const told = (decision: Decision | null, tool: AnyTool | undefined) =>
-    emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: call.arguments, decision, mode, tool: tool ? displayOf(tool) : null });
+    emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: shownArguments, decision, mode, tool: tool ? displayOf(tool) : null });
 
   const tool = tools.get(call.name);
+  const oversized = oversizedArguments(call);
+  if (oversized !== null) {
+    told(null, tool);
+    return finish(oversizedRefusal(oversized));
+  }
   if (!tool) {
     told(null, undefined);
     return finish({ status: 'invalid_arguments', output: `There is no tool named ${call.name}. Use one of: ${tools.names().join(', ')}.` });

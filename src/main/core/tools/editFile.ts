@@ -19,6 +19,7 @@ import {
   withNote,
 } from './fileToolSupport';
 import { describeSize, previewText } from './preview';
+import { tooLargeToWrite } from './writeFile';
 import { unifiedDiff } from './unifiedDiff';
 import { lockedWrite } from './writeStep';
 import type { Inspection, ProjectPath, Tool } from './types';
@@ -61,7 +62,7 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
   description:
     'Replace one exact fragment of a text file inside the project. old_string must be copied exactly from the file ' +
     '(read it first) and occur exactly once; include surrounding lines if needed to make it unique. ' +
-    'Each call is shown to the user for approval.',
+    'The file may be at most 64 KiB, and at most 256 KiB after the edit. Each call is shown to the user for approval.',
   kind: 'file_write',
   argsSchema,
   validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
@@ -93,6 +94,13 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
     }
     const index = found.index;
     const newText = file.text.slice(0, index) + args.new_string + file.text.slice(index + args.old_string.length);
+    // Checked here, where the file is known, rather than in the schema, which every saved call must still pass.
+    const tooLarge = tooLargeToWrite(
+      `${args.path} after this edit`,
+      Buffer.byteLength(newText, 'utf8'),
+      'Insert less in one edit, or put the new part in a file of its own.',
+    );
+    if (tooLarge) return { ok: false, result: tooLarge };
     const line = lineAt(file.text, index);
     const newSize = describeSize(newText);
     const planned = planTemporaryFile(ctx.projectDir, args.path);

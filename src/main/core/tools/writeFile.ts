@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import { z } from 'zod';
 import type { Confirmation, ToolResult } from '../../../shared/domain';
+import { withThousands } from '../../../shared/formatNumber';
 import { createFileAtomically, planTemporaryFile, replaceFileAtomically, TARGET_APPEARED, type PlannedTemporaryFile } from '../fs/atomicWrite';
 import { checkDirectoryChain } from '../fs/confinedOpen';
 import { errorCode } from '../fs/fsResult';
@@ -29,6 +30,23 @@ import { unifiedDiff } from './unifiedDiff';
 import { lockedWrite } from './writeStep';
 import type { Inspection, ProjectPath, Tool } from './types';
 
+/**
+ * The most a file tool writes (UTF-8 bytes): write_file's content, and the
+ * file an edit_file call leaves. Well under the 1 MiB a tool call may carry
+ * (agent/toolCall.ts). A file to replace or edit must also be readable, at
+ * most 64 KiB (fs/readText.ts).
+ */
+export const MAX_WRITE_BYTES = 256 * 1024;
+
+/** The refusal for text of `bytes` over MAX_WRITE_BYTES, null within it; `what` names the text ("The content"). */
+export function tooLargeToWrite(what: string, bytes: number, recovery: string): ToolResult | null {
+  if (bytes <= MAX_WRITE_BYTES) return null;
+  return {
+    status: 'invalid_arguments',
+    output: `${what} is ${withThousands(bytes)} bytes; file tools write at most 256 KiB (${withThousands(MAX_WRITE_BYTES)} bytes). Nothing was written. ${recovery}`,
+  };
+}
+
 export interface WriteFileArgs {
   path: ProjectPath;
   content: string;
@@ -43,18 +61,21 @@ const argsSchema: z.ZodType<WriteFileArgs> = z.strictObject({
   content: z
     .string()
     .refine((s) => !s.includes('\0'), 'content contains a NUL byte; write_file writes text only')
-    .describe('The complete new content of the file (UTF-8 text).'),
+    .describe('The complete new content of the file (UTF-8 text, at most 256 KiB).'),
   mode: z
     .enum(['create', 'overwrite'], { error: 'mode must be "create" (the file must not exist) or "overwrite" (it must exist)' })
     .describe('"create" for a new file in an existing directory; "overwrite" to replace an existing file.'),
 });
 
+const CONTENT_RECOVERY =
+  'Split the content over several smaller files (modules, parts), or, for generated content, write a short bash command (a script) that produces it.';
+
 export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
   name: 'write_file',
   description:
     'Write a whole text file inside the project. mode "create" makes a new file (it must not exist; its directory must); ' +
-    'mode "overwrite" replaces an existing file, keeping its permissions. Each call is shown to the user for approval. ' +
-    'For a small change to an existing file, prefer edit_file.',
+    'mode "overwrite" replaces an existing file (of at most 64 KiB), keeping its permissions. Each call is shown to the user for approval. ' +
+    'The content may be at most 256 KiB: split more into several files. For a small change to an existing file, prefer edit_file.',
   kind: 'file_write',
   argsSchema,
   validate: (raw) => validateFileArgs(argsSchema, raw, { allowRoot: false }),
@@ -62,6 +83,10 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
   async inspect(args, ctx): Promise<Inspection<WriteFileState>> {
     const refusal = guardProject(ctx);
     if (refusal) return { ok: false, result: refusal };
+    // Checked here rather than in the schema: a session loads only if every call it saved still validates,
+    // and calls saved before this cap existed must go on loading.
+    const tooLarge = tooLargeToWrite('The content', Buffer.byteLength(args.content, 'utf8'), CONTENT_RECOVERY);
+    if (tooLarge) return { ok: false, result: tooLarge };
     const fields = locationFields(args.path, ctx);
     const confirmation = (action: string, diff?: string): Confirmation => ({
       tool: 'write_file',
