@@ -1,7 +1,6 @@
 // Lists one project directory: the entries of the directory that was checked
 // and opened, never of whatever a swapped path would lead to.
 import type { Dirent } from 'node:fs';
-import * as fs from 'node:fs/promises';
 import type { ProjectPath } from './projectPath';
 import { openDirectoryRoute } from './directoryRoute';
 import { errorCode, failed, type FsFailure } from './fsResult';
@@ -19,22 +18,20 @@ export type ListResult = { ok: true; entries: DirectoryEntry[] } | FsFailure;
 export async function listProjectDirectory(root: string, p: ProjectPath): Promise<ListResult> {
   const opened = openDirectoryRoute(root, p);
   if (!opened.ok) return opened;
-  const dir = opened.route;
+  const route = opened.route;
   try {
-    // Read through the verified descriptor where the system offers a route
-    // to it; never by a path that may lead elsewhere now. Where it offers
-    // none, the path is checked before and after the read (see
-    // directoryRoute.ts). The listing stays asynchronous: a directory may be large.
-    const before = dir.verify();
-    if (before) return before;
-    const dirents = await fs.readdir(dir.at(''), { withFileTypes: true });
-    const after = dir.verify();
-    if (after) return failed(`${p} was replaced while it was being listed; try the call again.`);
+    // The verified directory itself, never whatever its path leads to now
+    // (directoryRoute.ts). The reading stays asynchronous: a directory may be large.
+    const entries = route.openEntries();
+    if (!entries.ok) return entries;
+    const dirents: Dirent[] = [];
+    // The iteration closes the handle when it ends, also on an error.
+    for await (const dirent of entries.dir) dirents.push(dirent);
     return { ok: true, entries: sortEntries(dirents.map(toEntry)) };
   } catch (error) {
     return failed(`could not list ${p} (${errorCode(error) ?? String(error)}).`);
   } finally {
-    dir.close();
+    route.close();
   }
 }
 
