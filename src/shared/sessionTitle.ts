@@ -1,6 +1,7 @@
 // What a session is called: the title a person gave it, or else its first
 // question, shortened. One rule for the window title, the header and the list.
 import { z } from 'zod';
+import { markHiddenCharacters } from './hiddenCharacters';
 
 /** How much of a first question names its session. */
 const LABEL_LENGTH = 60;
@@ -19,12 +20,29 @@ export const SessionTitleSchema = z
   .max(MAX_SESSION_TITLE_CHARS, `The session title is longer than ${MAX_SESSION_TITLE_CHARS} characters: shorten it.`)
   .refine((title) => !UNSHOWABLE.test(title), 'The session title cannot contain line breaks, tabs or other control characters: type it on one line.');
 
-/** The person's title if there is one, else the first question shortened; "Untitled session" until there is one. */
+/**
+ * The person's title if there is one, else the first question shortened; "Untitled session" until there is one.
+ * Either is shown with its hidden characters (bidirectional controls, zero-width and other format characters) as
+ * visible marks, like all text a person reads (hiddenCharacters.ts): a question can come from anywhere, pasted
+ * or scripted, and a right-to-left override in it would make the title read otherwise than it is.
+ */
 export function sessionLabel(firstQuestion: string | null, title: string | null = null): string {
-  if (title) return title;
+  if (title) return markHiddenCharacters(title);
   const text = firstQuestion?.replace(/\s+/g, ' ').trim() ?? '';
   if (!text) return 'Untitled session';
-  return text.length > LABEL_LENGTH ? `${text.slice(0, LABEL_LENGTH - 1)}…` : text;
+  const marked = markHiddenCharacters(text);
+  return marked.length > LABEL_LENGTH ? `${shownPrefix(text, LABEL_LENGTH - 1)}…` : marked;
+}
+
+/** The longest start of `text`, as shown (marks for hidden characters), that fits `length`; never half a character or half a mark. */
+function shownPrefix(text: string, length: number): string {
+  let shown = '';
+  for (const character of text) {
+    const next = markHiddenCharacters(character);
+    if (shown.length + next.length > length) break;
+    shown += next;
+  }
+  return shown;
 }
 
 /** `title` as it is saved (trimmed), or an Error saying what is wrong with it. */
