@@ -1,14 +1,15 @@
 // `mino exec`: one turn, headless, through the same core as the desktop app.
 import * as path from 'node:path';
 import { UnacknowledgedResultsError, type Conversation } from '../main/core/agent/conversation';
+import { commandSandbox } from '../main/core/agent/defaultDeps';
 import type { Approver } from '../main/core/agent/approver';
 import type { HostedSession } from '../main/core/agent/sessionHost';
 import { addLogSink } from '../main/core/log/log';
 import { streamSink } from '../main/core/log/sinks';
 import { isLoosening, MODE_WARNINGS } from '../main/core/policy/modes';
 import { checkProjectDir } from '../main/core/projects/checkProject';
-import { sandboxAvailability } from '../main/core/sandbox/availability';
 import { SessionSaveError } from '../main/core/sessions/sessionErrors';
+import { sandboxStatusOf, type SandboxStatus } from '../shared/sandboxStatus';
 import { removedTempFilesText, survivorsText } from '../shared/sessions';
 import type { ExecArgs } from './args';
 import { notOfferedLine } from '../main/core/skills/discoverSkills';
@@ -60,12 +61,20 @@ class WorkingDirectoryGoneError extends Error {
 async function execInHome(args: ExecArgs, io: CommandIo, rawIo: CommandIo, homeDir: string, fail: Fail): Promise<number> {
   const setup = await cliSettings(homeDir, io, fail);
   if (typeof setup === 'number') return setup;
-  // The turn's first notice waits for the sandbox probe (on Linux a run of bwrap); started now, it runs while the session opens.
-  if (setup.settings.bashSandbox !== false) void sandboxAvailability().catch(() => undefined);
+  // The banner names the sandbox, found by the check every command goes through (on Linux a run of bwrap):
+  // started now, it runs while the session opens (and is caught at once, in case the session never does).
+  const sandbox = commandSandbox(async () => setup.settings).then(sandboxStatusOf, (error: unknown): SandboxStatus => ({
+    available: false,
+    reason: `Mino could not check for a sandbox (${error instanceof Error ? error.message : String(error)})`,
+  }));
   const session = await openExecSession(args, homeDir, io, setup.settings, fail);
   if (typeof session === 'number') return session;
   try {
-    const banner = { contextWindow: setup.settings.contextWindow, contextWindowIsDefault: !setup.configured.has('contextWindow') };
+    const banner = {
+      contextWindow: setup.settings.contextWindow,
+      contextWindowIsDefault: !setup.configured.has('contextWindow'),
+      sandbox: await sandbox,
+    };
     return await runExecTurn(args, session.conversation, banner, io, rawIo, fail);
   } finally {
     await session.close();
@@ -100,7 +109,7 @@ async function openExecSession(args: ExecArgs, homeDir: string, io: CommandIo, s
 async function runExecTurn(
   args: ExecArgs,
   conversation: Conversation,
-  banner: Pick<SessionBanner, 'contextWindow' | 'contextWindowIsDefault'>,
+  banner: Omit<SessionBanner, 'id' | 'mode'>,
   io: CommandIo,
   rawIo: CommandIo,
   fail: Fail,

@@ -3,6 +3,7 @@
 import type { TurnEvent } from '../main/core/agent/events';
 import { confirmationRiskHints, RISK_HINTS_NOTE } from '../shared/bashRiskHints';
 import type { PermissionMode } from '../shared/domain';
+import { sandboxStatusText, type SandboxStatus } from '../shared/sandboxStatus';
 import { allowedRecordTitle, askedTitle, formatConfirmationFields } from '../shared/transcriptText';
 import { jsonLine, terminalOutput, type Output } from './terminalText';
 
@@ -15,6 +16,8 @@ export interface SessionBanner {
   /** The window is the default, not set in ~/.mino/config.json. */
   contextWindowIsDefault: boolean;
   mode: PermissionMode;
+  /** What sandboxes the bash commands of this run, or why nothing does. */
+  sandbox: SandboxStatus;
 }
 
 export interface TurnPrinter {
@@ -45,7 +48,8 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
       out.write(
         `Context window: ${banner.contextWindow} tokens${banner.contextWindowIsDefault ? ' (default)' : ''}.\n` +
           `Session: ${banner.id}\n` +
-          `Permission mode: ${banner.mode}. Use --mode to change it.\n\n`,
+          `Permission mode: ${banner.mode}. Use --mode to change it.\n` +
+          `Sandbox: ${sandboxStatusText(banner.sandbox)}.\n\n`,
       );
     },
     approvalAnswer(approved, how) {
@@ -123,7 +127,7 @@ export function jsonPrinter(out: Output): TurnPrinter {
   const line = (value: unknown) => out.write(`${jsonLine(value)}\n`);
   return {
     session(banner) {
-      line({ type: 'session', id: banner.id, context_window: banner.contextWindow, mode: banner.mode });
+      line({ type: 'session', id: banner.id, context_window: banner.contextWindow, mode: banner.mode, sandbox: banner.sandbox });
     },
     approvalAnswer() {
       // The `approval` event carries the answer.

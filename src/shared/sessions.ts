@@ -232,24 +232,21 @@ export const ApprovalAnswerSchema = z.strictObject({
 });
 
 /**
- * The person picks a mode. Loosening takes two calls: the first returns
- * `needs_confirmation` with a `confirmationId`; after the person accepted the
- * warning, the second sends the same mode with that id.
+ * The person picks a mode. A loosening is confirmed by main itself, in its
+ * own dialog, which no page can answer: nothing a page adds can stand in for
+ * that yes, so the request names the mode and nothing else.
  */
 export const ModeChangeInputSchema = z.strictObject({
   mode: z.string({ error: 'The mode must be text.' }).max(64, `Unknown permission mode. Use ${MODE_LIST}.`),
-  /** The id from the service's `needs_confirmation` answer for this mode. */
-  confirmationId: z.uuid({ error: 'The mode confirmation id is not valid. Choose the mode again.' }).optional(),
 });
+export type ModeChangeInput = z.infer<typeof ModeChangeInputSchema>;
 
 export const ModeChangeResultSchema = z.object({
-  /** `needs_confirmation`: loosening; show `warning` and "Switch to this mode?", then call again with `confirmationId`. */
-  status: z.enum(['changed', 'unchanged', 'needs_confirmation', 'error']),
+  /** `unchanged`: already in that mode, or the person did not confirm a loosening; `error`: refused, `message` says why. */
+  status: z.enum(['changed', 'unchanged', 'error']),
+  /** The session's mode after the request. */
   mode: PermissionModeSchema,
   message: z.string(),
-  warning: z.string().optional(),
-  /** With `needs_confirmation`: valid once, for this window, session and mode, for a short while. */
-  confirmationId: z.uuid().optional(),
 });
 export type ModeChangeResult = z.infer<typeof ModeChangeResultSchema>;
 

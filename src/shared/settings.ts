@@ -6,6 +6,8 @@
 // the kind of input the form shows, a zod schema whose messages say how to
 // fix a bad value, and a default. Code that needs it reads `settings.<name>`.
 import { z } from 'zod';
+import { DEFAULT_SANDBOX_READABLE, sandboxReadableProblem } from './sandboxReadable';
+import { SandboxStatusSchema } from './sandboxStatus';
 
 /** How the Settings form shows a field and turns what was typed into a value. */
 export type SettingKind =
@@ -14,7 +16,9 @@ export type SettingKind =
   /** A whole number; `unit` is shown after the label, e.g. "tokens". */
   | { type: 'integer'; unit?: string }
   | { type: 'boolean' }
-  | { type: 'choice'; options: ReadonlyArray<{ value: string; label: string }> };
+  | { type: 'choice'; options: ReadonlyArray<{ value: string; label: string }> }
+  /** A list of strings, typed one per line. */
+  | { type: 'list' };
 
 export interface SettingField<S extends z.ZodType = z.ZodType> {
   label: string;
@@ -140,6 +144,23 @@ export const SETTING_FIELDS = {
     schema: z.boolean({ error: 'bashSandbox must be true or false.' }),
     default: true,
   }),
+  sandboxReadable: setting({
+    label: 'Home folders the sandbox can read',
+    help:
+      'A sandboxed command sees an empty home except these folders (read-only), one per line: where your toolchains live. ' +
+      'Credentials elsewhere in your home (git, gh, docker, cloud CLIs, other agents) stay out of its reach.',
+    kind: { type: 'list' },
+    schema: z
+      .array(
+        z.string({ error: 'Each sandbox-readable folder must be text, e.g. ~/.cargo/bin.' }).superRefine((entry, ctx) => {
+          const problem = sandboxReadableProblem(entry);
+          if (problem !== null) ctx.addIssue({ code: 'custom', message: `Sandbox-readable folders: ${problem}.` });
+        }),
+        { error: 'sandboxReadable must be a list of folders, e.g. ["~/.cargo/bin", "~/.rustup"].' },
+      )
+      .max(200, 'sandboxReadable can name at most 200 folders.'),
+    default: [...DEFAULT_SANDBOX_READABLE],
+  }),
   compactThreshold: setting({
     label: 'Compact at',
     help: 'Before a request that would use this share of the context window, Mino first replaces the earlier turns with a summary you can read and edit.',
@@ -225,6 +246,8 @@ export const SettingsViewSchema = z.object({
   path: z.string(),
   /** Problems in the file that did not stop Mino (an unknown key), one line each, saying what to do. */
   problems: z.array(z.string()),
+  /** What sandboxes bash commands under these settings, for the person to see. */
+  sandbox: SandboxStatusSchema,
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -236,6 +259,7 @@ export function settingLabel(field: SettingField): string {
 /** What the form shows for a value: text inputs hold strings, a checkbox a boolean. */
 export function settingToInput(field: SettingField, value: unknown): string | boolean {
   if (field.kind.type === 'boolean') return value === true;
+  if (field.kind.type === 'list') return Array.isArray(value) ? value.join('\n') : '';
   return value === undefined || value === null ? '' : String(value);
 }
 
@@ -252,7 +276,18 @@ export function settingFromInput(field: SettingField, input: string | boolean): 
       const text = String(input).trim();
       return text === '' ? Number.NaN : Number(text);
     }
+    case 'list':
+      return String(input)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
     default:
       return String(input);
   }
+}
+
+/** The schema's messages for what was typed, one per problem (none when it is valid), for the form to show under the field. */
+export function settingProblems(field: SettingField, input: string | boolean): string[] {
+  const parsed = field.schema.safeParse(settingFromInput(field, input));
+  return parsed.success ? [] : [...new Set(parsed.error.issues.map((issue) => issue.message))];
 }

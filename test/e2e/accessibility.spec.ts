@@ -50,11 +50,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(answer.getByTestId('code-block').first().locator('.token').first()).toBeVisible();
     await expectAccessible(page, 'a session with a transcript');
 
-    // The mode confirmation.
+    // The mode control while main's own dialog asks about a looser mode.
+    mino.native.answer = 'hold';
     await page.getByLabel('Permission mode').selectOption('accept-edits');
-    await expect(page.getByRole('dialog', { name: 'Switch to this mode?' })).toBeVisible();
-    await expectAccessible(page, 'the mode confirmation');
-    await page.keyboard.press('Escape');
+    await expect(page.getByLabel('Permission mode')).toBeDisabled();
+    await expectAccessible(page, 'the mode control waiting for the confirmation');
+    await mino.native.answerHeld(false);
+    await expect(page.getByLabel('Permission mode')).toBeEnabled();
+    mino.native.answer = false;
 
     // The Changes view, with a diff open.
     await page.getByRole('button', { name: 'Changes', exact: true }).click();

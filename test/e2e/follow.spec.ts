@@ -3,7 +3,7 @@
 // a code block, in bypass mode (its message shown) and in manual mode with a
 // command to approve, the end of every turn is in view when it ends.
 import type { Page } from '@playwright/test';
-import { ask, expect, test } from './fixtures';
+import { ask, expect, loosenMode, test } from './fixtures';
 
 const TURNS = 20;
 
@@ -32,10 +32,7 @@ test('over twenty long turns in bypass mode, each turn ends in view without the 
   test.setTimeout(180_000);
   await mino.open();
   await mino.startSession();
-  const mode = page.getByLabel('Permission mode');
-  await mode.selectOption('bypass');
-  await page.getByRole('dialog', { name: 'Switch to this mode?' }).getByRole('button', { name: 'Switch to bypass' }).click();
-  await expect(mode).toHaveValue('bypass');
+  await loosenMode(page, mino, 'bypass');
   await expect(page.getByTestId('window-message')).toContainText('bypass');
   for (let turn = 1; turn <= TURNS; turn += 1) {
     mino.server.enqueue(longAnswer(turn));

@@ -6,7 +6,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SessionLog } from '../../src/main/core/sessions/sessionLog';
-import { ask, expect, test } from './fixtures';
+import { ask, expect, loosenMode, test } from './fixtures';
 
 const SIZES = [
   { width: 800, height: 600 },
@@ -98,9 +98,7 @@ for (const size of SIZES) {
     await ask(page, LONG_PROMPT);
     await expect(page.getByTestId('assistant-message').last()).toContainText('Done.');
     await expect(page.getByTestId('header-title')).toContainText('Please look through every file');
-    await page.getByLabel('Permission mode').selectOption('accept-edits');
-    await page.getByRole('dialog', { name: 'Switch to this mode?' }).getByRole('button', { name: 'Switch to accept-edits' }).click();
-    await expect(page.getByLabel('Permission mode')).toHaveValue('accept-edits');
+    await loosenMode(page, mino, 'accept-edits');
 
     const row = await headerRow(page);
     // One row: every part centred on one line, nothing side by side overlapping, no taller than its tallest part.

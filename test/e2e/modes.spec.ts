@@ -1,17 +1,19 @@
-// The mode control: loosening asks with the service's warning (Cancel is the
-// default) and confirms with the id the service issued with it, tightening
-// applies at once, and a loosened mode lets an edit run as a shown record
-// instead of a dialog. A page that skips the warning cannot loosen.
+// The mode control: a loosening is confirmed by main in its own dialog (faked
+// at that edge), showing the mode table's warning, while the control waits;
+// Cancel keeps the mode and says so; tightening applies at once; and a
+// loosened mode lets an edit run as a shown record instead of a dialog. A page
+// cannot loosen by anything it sends.
 import * as fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { MODE_WARNINGS } from '../../src/main/core/policy/modes';
 import type { IpcResult, MinoApi } from '../../src/shared/ipc';
 import { modeHelp } from '../../src/shared/modeTable';
 import type { ModeChangeResult } from '../../src/shared/sessions';
-import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, scriptGreetTurn, test } from './fixtures';
+import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, loosenMode, scriptGreetTurn, test } from './fixtures';
 
 /** What a page can send on its own, bypassing the mode control. */
-function setModeFromPage(page: Page, input: { mode: string; confirmationId?: string; confirmed?: boolean }): Promise<IpcResult<ModeChangeResult>> {
-  return page.evaluate((request) => (globalThis as unknown as { mino: MinoApi }).mino.setPermissionMode(request), input);
+function setModeFromPage(page: Page, input: Record<string, unknown>): Promise<IpcResult<ModeChangeResult>> {
+  return page.evaluate((request) => (globalThis as unknown as { mino: MinoApi }).mino.setPermissionMode(request as { mode: string }), input);
 }
 
 test.beforeEach(async ({ mino }) => {
@@ -27,15 +29,20 @@ test('each mode is explained, on the control and its choices, by what its row of
   for (const name of ['manual', 'accept-edits', 'bypass'] as const) await expect(mode.locator(`option[value="${name}"]`)).toHaveAttribute('title', modeHelp(name));
 });
 
-test('loosening to accept-edits asks first; then the edit runs with an "allowed without confirmation" card and no dialog', async ({ page, mino }) => {
+test('loosening to accept-edits waits for the yes in main\'s dialog; then the edit runs with an "allowed without confirmation" card and no dialog', async ({ page, mino }) => {
   const mode = page.getByLabel('Permission mode');
+  mino.native.answer = 'hold';
   await mode.selectOption('accept-edits');
-  const confirm = page.getByRole('dialog', { name: 'Switch to this mode?' });
-  await expect(confirm.getByTestId('mode-warning')).toContainText('accept-edits mode writes and edits project files without asking');
-  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  const held = await mino.native.nextHeld();
+  expect(held.question).toMatchObject({ message: 'Switch this session to accept-edits mode?', confirmLabel: 'Switch to accept-edits' });
+  expect(held.question.detail).toContain(MODE_WARNINGS['accept-edits']);
+  // The page shows no confirmation of its own: the control waits, still on the mode in force.
+  await expect(mode).toBeDisabled();
   await expect(mode).toHaveValue('manual');
-  await confirm.getByRole('button', { name: 'Switch to accept-edits' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  held.answer(true);
   await expect(mode).toHaveValue('accept-edits');
+  await expect(mode).toBeEnabled();
   await expect(page.getByTestId('window-message')).toHaveText('Permission mode for this session: accept-edits.');
 
   scriptGreetTurn(mino.server);
@@ -50,15 +57,13 @@ test('loosening to accept-edits asks first; then the edit runs with an "allowed 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('cancelling the loosening (Enter on the focused Cancel) keeps manual, and the next edit still asks', async ({ page, mino }) => {
+test('Cancel in main\'s dialog keeps manual and says so, and the next edit still asks', async ({ page, mino }) => {
   const mode = page.getByLabel('Permission mode');
   await mode.selectOption('bypass');
-  const confirm = page.getByRole('dialog', { name: 'Switch to this mode?' });
-  await expect(confirm.getByTestId('mode-warning')).toContainText('bypass mode runs every call without asking');
-  await page.keyboard.press('Enter');
-  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('window-message')).toHaveText('You did not confirm bypass mode. Permission mode for this session unchanged: manual.');
+  expect(mino.native.questions.map((question) => question.detail)).toEqual([expect.stringContaining(MODE_WARNINGS.bypass)]);
   await expect(mode).toHaveValue('manual');
-  await expect(page.getByTestId('window-message')).toContainText('unchanged: manual');
+  await expect(mode).toBeEnabled();
 
   scriptGreetTurn(mino.server);
   await ask(page, 'Change the greeting in greet.go to "hello".');
@@ -68,33 +73,34 @@ test('cancelling the loosening (Enter on the focused Cancel) keeps manual, and t
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
 });
 
-test('tightening applies at once without a question', async ({ page }) => {
+test('tightening applies at once without a question', async ({ page, mino }) => {
+  await loosenMode(page, mino, 'accept-edits');
   const mode = page.getByLabel('Permission mode');
-  await mode.selectOption('accept-edits');
-  await page.getByRole('dialog', { name: 'Switch to this mode?' }).getByRole('button', { name: 'Switch to accept-edits' }).click();
-  await expect(mode).toHaveValue('accept-edits');
   await mode.selectOption('manual');
   await expect(mode).toHaveValue('manual');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('window-message')).toHaveText('Permission mode for this session: manual.');
+  expect(mino.native.questions).toHaveLength(1);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a page that claims the person confirmed, without the warning the service issued, cannot loosen the mode', async ({ page }) => {
+test('a page that sends whatever it likes cannot loosen the mode without the yes in main\'s dialog', async ({ page, mino }) => {
   const mode = page.getByLabel('Permission mode');
-  // The contract has no "confirmed" flag: the gate refuses the request whole.
-  const result = await setModeFromPage(page, { mode: 'bypass', confirmed: true });
-  expect(result).toMatchObject({ ok: false, error: expect.stringContaining('confirmed') });
+  // Neither a claim that the person confirmed, nor the confirmation id of the old two-step contract, is in the contract.
+  for (const forged of [
+    { mode: 'bypass', confirmed: true },
+    { mode: 'bypass', confirmationId: '7d3c8d9e-0000-4000-8000-000000000000' },
+    { mode: 'bypass', warning: MODE_WARNINGS.bypass, accepted: true },
+  ]) {
+    expect(await setModeFromPage(page, forged)).toMatchObject({ ok: false, error: expect.stringContaining('unknown field') });
+  }
+  expect(mino.native.questions).toEqual([]);
+  // Asking is all a page can do: main puts the question to the person, whose Cancel stands.
+  expect(await setModeFromPage(page, { mode: 'bypass' })).toEqual({
+    ok: true,
+    value: { status: 'unchanged', mode: 'manual', message: 'You did not confirm bypass mode. Permission mode for this session unchanged: manual.' },
+  });
+  expect(mino.native.questions).toHaveLength(1);
   await expect(mode).toHaveValue('manual');
-  // Nor can it reuse the id of a warning the person answered.
-  await mode.selectOption('bypass');
-  await page.getByRole('dialog', { name: 'Switch to this mode?' }).getByRole('button', { name: 'Switch to bypass' }).click();
-  await expect(mode).toHaveValue('bypass');
-  await mode.selectOption('manual');
-  await expect(mode).toHaveValue('manual');
-  const asked = await setModeFromPage(page, { mode: 'accept-edits' });
-  if (!asked.ok || !asked.value.confirmationId) throw new Error('expected a warning with a confirmation id');
-  const id = asked.value.confirmationId;
-  expect(await setModeFromPage(page, { mode: 'accept-edits', confirmationId: id })).toMatchObject({ ok: true, value: { status: 'changed' } });
-  await setModeFromPage(page, { mode: 'manual' });
-  expect(await setModeFromPage(page, { mode: 'accept-edits', confirmationId: id })).toMatchObject({ ok: true, value: { status: 'error', mode: 'manual' } });
+  const view = await page.evaluate(() => (globalThis as unknown as { mino: MinoApi }).mino.getCurrentSession());
+  expect(view).toMatchObject({ ok: true, value: { mode: 'manual' } });
 });

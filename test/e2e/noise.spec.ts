@@ -3,7 +3,7 @@
 // in the header.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { ask, expect, test } from './fixtures';
+import { ask, expect, loosenMode, test } from './fixtures';
 
 test('the same MCP failure is noticed once over two turns, not on each', async ({ page, mino }) => {
   const minoDir = path.join(mino.home, '.mino');
@@ -24,8 +24,7 @@ test('the same MCP failure is noticed once over two turns, not on each', async (
 test('a window message is dismissed with its close button, and bypass stays visible in the header', async ({ page, mino }) => {
   await mino.open();
   await mino.startSession();
-  await page.getByLabel('Permission mode').selectOption('bypass');
-  await page.getByRole('dialog', { name: 'Switch to this mode?' }).getByRole('button', { name: 'Switch to bypass' }).click();
+  await loosenMode(page, mino, 'bypass');
   const message = page.getByTestId('window-message');
   await expect(message).toContainText('bypass');
   await page.getByRole('button', { name: 'Dismiss message' }).click();

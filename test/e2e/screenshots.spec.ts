@@ -26,7 +26,7 @@ const ANSWER = [
 test.use({ viewport: { width: 1280, height: 800 } });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the main states render for the README in the ${theme} theme: start screen, approval with a diff, transcript, changes, mode confirmation, settings`, async ({ page, mino }, testInfo) => {
+  test(`the main states render for the README in the ${theme} theme: start screen, approval with a diff, transcript, changes, settings`, async ({ page, mino }, testInfo) => {
     test.setTimeout(60_000);
     const shot = (name: string, target: Page = page) => {
       const file = `${name}${theme === 'dark' ? '-dark' : ''}.png`;
@@ -72,12 +72,6 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(changes.getByTestId('changed-file').first().getByTestId('diff')).toBeVisible();
     await shot('changes');
     await changes.getByRole('button', { name: 'Close', exact: true }).click();
-
-    await page.getByLabel('Permission mode').selectOption('accept-edits');
-    await expect(page.getByRole('dialog', { name: 'Switch to this mode?' })).toBeVisible();
-    await shot('mode-confirmation');
-    await page.keyboard.press('Escape');
-    await expect(page.getByLabel('Permission mode')).toHaveValue('manual');
 
     await page.getByRole('button', { name: 'Settings' }).click();
     const themeChoice = page.getByRole('dialog', { name: 'Settings' }).getByLabel('Theme', { exact: true });

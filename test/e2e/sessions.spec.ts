@@ -2,20 +2,13 @@
 // unknown results to acknowledge, resume, clear, and a session that lives in
 // another window.
 import * as fs from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { planTemporaryFile } from '../../src/main/core/fs/atomicWrite';
 import type { ProjectPath } from '../../src/main/core/fs/projectPath';
 import { SessionLog } from '../../src/main/core/sessions/sessionLog';
 import type { MockStep } from '../support/mockResponsesServer';
-import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, scriptGreetTurn, test } from './fixtures';
+import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, loosenMode, scriptGreetTurn, test } from './fixtures';
 
 const FAREWELL_GO = 'package main\n\nconst farewell = "bye"\n';
-
-async function loosen(page: Page, mode: 'accept-edits' | 'bypass'): Promise<void> {
-  await page.getByLabel('Permission mode').selectOption(mode);
-  await page.getByRole('dialog', { name: 'Switch to this mode?' }).getByRole('button', { name: `Switch to ${mode}` }).click();
-  await expect(page.getByLabel('Permission mode')).toHaveValue(mode);
-}
 
 test('two session windows at once keep their own modes and their own asks', async ({ page, mino }) => {
   await mino.writeProject({ 'greet.go': GREET_GO, 'farewell.go': FAREWELL_GO });
@@ -43,7 +36,7 @@ test('two session windows at once keep their own modes and their own asks', asyn
   const second = await mino.openSecondPage();
   const secondId = await mino.startSession(second);
   expect(secondId).not.toBe(first);
-  await loosen(page, 'accept-edits');
+  await loosenMode(page, mino, 'accept-edits');
   await expect(second.getByLabel('Permission mode')).toHaveValue('manual');
 
   await ask(second, 'Change the farewell in farewell.go to "goodbye".');

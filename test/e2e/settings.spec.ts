@@ -214,12 +214,12 @@ test('changing the base URL while a key is stored asks in a native dialog of mai
   await baseUrl.fill('https://collector.example/v1');
   await dialog.getByRole('button', { name: 'Save settings' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Nothing was saved: the base URL stays https://api.openai.com/v1.');
-  expect(mino.nativeQuestions.map((q) => q.message)).toEqual(['Use https://collector.example as the model service?']);
+  expect(mino.native.questions.map((question) => question.message)).toEqual(['Use https://collector.example as the model service?']);
   await expect(fs.access(path.join(mino.home, '.mino', 'config.json'))).rejects.toThrow();
 
-  mino.nativeAnswer = true;
+  mino.native.answer = true;
   await dialog.getByRole('button', { name: 'Save settings' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Saved to' })).toBeVisible();
   expect(JSON.parse(await fs.readFile(path.join(mino.home, '.mino', 'config.json'), 'utf8'))).toEqual({ baseUrl: 'https://collector.example/v1' });
-  expect(mino.nativeQuestions).toHaveLength(2);
+  expect(mino.native.questions).toHaveLength(2);
 });

@@ -79,7 +79,7 @@ export class MinoService implements DispatchTarget {
       'context:compact': async (client) => compactSession(turnDeps, client),
       'context:editSummary': async (client, input) => editSummary(turnDeps, client, input.text),
       'approvals:answer': async (client, input) => ({ accepted: broker.answer(client, input.requestId, input.approved) }),
-      'mode:set': async (client, input) => setPermissionMode({ sessions, modes }, client, input),
+      'mode:set': async (client, input) => setPermissionMode({ sessions, modes, confirm: ports.confirm }, client, input),
       'links:check': async (client, input) => links.check(client, input.url),
       'links:open': async (client, input) => links.open(client, input.id),
     };

@@ -4,7 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILTIN_TOOLS } from '../../../src/main/core/agent/defaultDeps';
+import { BUILTIN_TOOLS, SANDBOX_TURNED_OFF } from '../../../src/main/core/agent/defaultDeps';
+import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/minoHome';
+import { sandboxAvailability } from '../../../src/main/core/sandbox/availability';
+import { sandboxStatusOf, sandboxStatusText } from '../../../src/shared/sandboxStatus';
 import { ToolRegistry } from '../../../src/main/core/agent/toolRegistry';
 import { loadSession } from '../../../src/main/core/sessions/load';
 import { makeAgentFixture, outputsIn, type AgentFixture } from '../../support/agentFixture';
@@ -102,6 +105,30 @@ describe('mino exec', () => {
     expect(run.stdout).toContain('Assistant> You did not approve the edit.');
     expect(run.stdout).toMatch(/^Context window: 128000 tokens \(default\)\.\nSession: [0-9a-f]{32}\nPermission mode: manual\. Use --mode to change it\.\n/);
     expect(await fs.readFile(fx.file('greet.go'), 'utf8')).toBe(GREET);
+  });
+
+  it('names what sandboxes its bash commands, program and version, in the banner and the JSON session line', async () => {
+    fx = await makeAgentFixture({ files: { 'greet.go': GREET } });
+    // What this machine has, found as the child will find it.
+    const machine = sandboxStatusOf(await sandboxAvailability());
+    fx.server.enqueue({ text: 'Hello.' }, { text: 'Hello.' });
+    const text = await runCli(fx, ['exec', 'Say hello.']);
+    expect(text.stdout).toMatch(/^Context window: .*\nSession: [0-9a-f]{32}\nPermission mode: manual\. Use --mode to change it\.\nSandbox: .*\.\n\n/);
+    const line = text.stdout.split('\n')[3];
+    expect(line).toBe(`Sandbox: ${sandboxStatusText(machine)}.`);
+    if (machine.available && machine.kind === 'bwrap') expect(line).toMatch(/^Sandbox: Linux bubblewrap \d+\.\d+\S* at \/\S+\/bwrap\.$/);
+
+    const json = jsonLines((await runCli(fx, ['exec', '--json', 'Say hello.'])).stdout);
+    expect(json[0]).toEqual({ type: 'session', id: expect.stringMatching(/^[0-9a-f]{32}$/), context_window: 128000, mode: 'manual', sandbox: machine });
+  });
+
+  it('says in the banner that commands are not sandboxed, and why, when the sandbox is turned off', async () => {
+    fx = await makeAgentFixture({ files: { 'greet.go': GREET } });
+    await writePrivateFile((await ensureMinoHome(fx.home)).config, '{ "bashSandbox": false }\n');
+    fx.server.enqueue({ text: 'Hello.' });
+    const run = await runCli(fx, ['exec', 'Say hello.']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[3]).toBe(`Sandbox: not available: ${SANDBOX_TURNED_OFF}.`);
   });
 
   it('escapes terminal control characters from files and the model, so nothing can rewrite the screen', async () => {

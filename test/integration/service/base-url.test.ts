@@ -62,7 +62,7 @@ describe('changing the base URL while an API key is set', () => {
   });
 
   it('refuses the change when main has no way to ask', async () => {
-    h = await makeServiceHarness();
+    h = await makeServiceHarness(undefined, { confirm: null });
     const client = h.connect('w');
     const result = await client.call('settings:set', { baseUrl: 'https://collector.example/v1' });
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining('Nothing was saved: the base URL stays https://api.openai.com/v1.') });

@@ -11,6 +11,7 @@ import type { SessionId } from '../../../src/shared/domain';
 import type { EventChannel, EventPayload, IpcResult } from '../../../src/shared/ipc';
 import type { ModeChangeResult, SessionView, TurnEvent } from '../../../src/shared/sessions';
 import { FakeFolderPicker } from '../../support/bridge/fakeFolderPicker';
+import { FakeNativeConfirm } from '../../support/bridge/fakeNativeConfirm';
 import { MemorySecretStore } from '../../support/bridge/memorySecretStore';
 import { makeTempHome } from '../../support/tempHome';
 import { startMockResponsesServer, type MockResponsesServer } from '../../support/mockResponsesServer';
@@ -29,6 +30,8 @@ export class FakeClient {
   constructor(
     readonly id: ClientId,
     private readonly service: MinoService,
+    /** Main's own yes/no dialog, as the person answers it; absent where the harness was given another. */
+    readonly native?: FakeNativeConfirm,
   ) {
     service.attachClient(id, (event, payload) => {
       const entry = { event, payload };
@@ -88,6 +91,8 @@ export interface ServiceHarness {
   server: MockResponsesServer;
   env: NodeJS.ProcessEnv;
   picker: FakeFolderPicker;
+  /** Main's own yes/no dialog (Cancel until a test says otherwise), unless the options gave another. */
+  native: FakeNativeConfirm;
   service: MinoService;
   /** Session windows the service asked for, in order. */
   openedWindows: SessionId[];
@@ -108,8 +113,8 @@ export interface ServiceHarness {
 export interface HarnessOptions {
   /** Replaces the window system's "open this session in a new window" (e.g. one that fails). */
   openSessionWindow?: (sessionId: SessionId) => void | Promise<void>;
-  /** The native yes/no dialog main asks itself; without it such questions are refused. */
-  confirm?: NativeConfirm;
+  /** The native yes/no dialog main asks itself (default: `native`, a fake); null: none, so such questions are refused. */
+  confirm?: NativeConfirm | null;
   /** false: no OPENAI_API_KEY in the service's environment (a key may still be stored). Default true. */
   apiKeyInEnv?: boolean;
 }
@@ -121,6 +126,8 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
   const env: NodeJS.ProcessEnv = { HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' };
   if (options.apiKeyInEnv === false) delete env.OPENAI_API_KEY;
   const picker = new FakeFolderPicker();
+  const native = new FakeNativeConfirm();
+  const confirm = options.confirm === undefined ? native.confirm : options.confirm;
   const openedWindows: SessionId[] = [];
   const focused: ClientId[] = [];
   const notifications: ServiceHarness['notifications'] = [];
@@ -140,13 +147,13 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
       notifyApprovalWaiting: (client, sessionId, toolName) => void notifications.push({ client, sessionId, toolName }),
       clientContextChanged: (client, context) => void contexts.push({ client, context }),
       openExternal: async (url) => void openedLinks.push(url),
-      ...(options.confirm ? { confirm: options.confirm } : {}),
+      ...(confirm ? { confirm } : {}),
     });
     services.push(made);
     return made;
   };
   const service = makeService();
-  const connect = (name: string, target: MinoService = service) => new FakeClient(clientId(name), target);
+  const connect = (name: string, target: MinoService = service) => new FakeClient(clientId(name), target, options.confirm === undefined ? native : undefined);
 
   return {
     root,
@@ -155,6 +162,7 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
     server,
     env,
     picker,
+    native,
     service,
     openedWindows,
     focused,
@@ -184,11 +192,18 @@ export const EDIT_GREETING = {
   calls: [{ name: 'edit_file', arguments: { path: 'greet.go', old_string: '"hi"', new_string: '"hello"' }, call_id: 'call_edit' }],
 };
 
-/** Loosens the client's mode the way a window does: ask, then confirm with the id the service issued. */
+/** Loosens the client's mode the way a person does: picks it, and says yes in main's own dialog. */
 export async function loosen(client: FakeClient, mode: string): Promise<ModeChangeResult> {
-  const asked = await client.value<ModeChangeResult>('mode:set', { mode });
-  if (asked.status !== 'needs_confirmation') throw new Error(`Expected a warning before ${mode}, got ${asked.status}: ${asked.message}`);
-  const changed = await client.value<ModeChangeResult>('mode:set', { mode, confirmationId: asked.confirmationId });
-  if (changed.status !== 'changed') throw new Error(`Expected ${mode} after confirming, got ${changed.status}: ${changed.message}`);
-  return changed;
+  if (!client.native) throw new Error('This harness was given its own native dialog: answer it in the test.');
+  const before = client.native.questions.length;
+  const answer = client.native.answer;
+  client.native.answer = true;
+  try {
+    const changed = await client.value<ModeChangeResult>('mode:set', { mode });
+    if (client.native.questions.length !== before + 1) throw new Error(`Expected main to ask before ${mode}.`);
+    if (changed.status !== 'changed') throw new Error(`Expected ${mode} after the yes, got ${changed.status}: ${changed.message}`);
+    return changed;
+  } finally {
+    client.native.answer = answer;
+  }
 }

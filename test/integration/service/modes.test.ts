@@ -1,23 +1,13 @@
-// Permission modes per session, in memory per service: confirmation to
-// loosen (bound to the warning the service issued), immediate tightening even
-// inside a running turn, independence between windows, and a restart back to manual.
-import { randomUUID } from 'node:crypto';
+// Permission modes per session, in memory per service: a loosening waits for
+// the person's yes in main's own dialog (faked at that edge), tightening is
+// immediate even inside a running turn, windows are independent, and a
+// restart is back to manual.
 import * as fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODE_WARNINGS, NO_SESSION_MESSAGE } from '../../../src/main/core/policy/modes';
 import { minoPaths } from '../../../src/main/core/config/minoHome';
-import { STALE_CONFIRMATION_MESSAGE } from '../../../src/main/service/features/modes';
-import { loosen, makeServiceHarness, type FakeClient, type ServiceHarness } from './harness';
-import type { ModeChangeResult, SessionView } from '../../../src/shared/sessions';
-
-/** The refusal every unproven loosening gets: an error, the mode kept, and "choose the mode again". */
-async function expectRefused(client: FakeClient, input: unknown, mode = 'manual') {
-  const changesBefore = client.of('session:changed').length;
-  expect(await client.value('mode:set', input)).toEqual({ status: 'error', mode, message: expect.stringContaining(STALE_CONFIRMATION_MESSAGE) });
-  expect(STALE_CONFIRMATION_MESSAGE).toContain('Choose the mode again');
-  expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode });
-  expect(client.of('session:changed')).toHaveLength(changesBefore);
-}
+import { loosen, makeServiceHarness, type ServiceHarness } from './harness';
+import type { SessionView } from '../../../src/shared/sessions';
 
 /** The bash command waits for this file in the project, so a test decides when the call ends. */
 const WAIT_FOR_RELEASE = 'while [ ! -e release ]; do sleep 0.05; done';
@@ -32,68 +22,46 @@ describe('permission modes through the service', () => {
     expect(session.mode).toBe('manual');
   });
 
-  it('asks before loosening, keeps manual when not confirmed, and changes once confirmed', async () => {
+  it('asks in main before loosening, keeps manual on Cancel, and changes after the yes', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    const asked = await client.value<ModeChangeResult>('mode:set', { mode: 'accept-edits' });
-    expect(asked).toEqual({
-      status: 'needs_confirmation',
-      mode: 'manual',
-      message: expect.any(String),
-      warning: MODE_WARNINGS['accept-edits'],
-      confirmationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-    });
-    // The person cancels: nothing more is sent, and the session stays manual.
+    const cancelled = await client.value('mode:set', { mode: 'accept-edits' });
+    expect(cancelled).toEqual({ status: 'unchanged', mode: 'manual', message: expect.stringContaining('You did not confirm accept-edits mode.') });
+    expect(h.native.questions).toEqual([expect.objectContaining({ detail: expect.stringContaining(MODE_WARNINGS['accept-edits']) })]);
+    expect(h.native.clients).toEqual([client.id]);
     expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'manual' });
     expect(client.of('session:changed')).toEqual([]);
 
-    const confirmed = await client.value('mode:set', { mode: 'accept-edits', confirmationId: asked.confirmationId });
+    h.native.answer = true;
+    const confirmed = await client.value('mode:set', { mode: 'accept-edits' });
     expect(confirmed).toMatchObject({ status: 'changed', mode: 'accept-edits' });
     expect(client.of('session:changed').at(-1)).toMatchObject({ mode: 'accept-edits' });
     expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'accept-edits' });
   });
 
-  it('refuses a window that only says it confirmed: the contract has no such flag, and the mode stays manual', async () => {
+  it('refuses a window that says it confirmed, or brings an old-style confirmation id: the contract has neither', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
+    h.native.answer = true;
     for (const mode of ['bypass', 'accept-edits']) {
       expect(await client.call('mode:set', { mode, confirmed: true })).toEqual({ ok: false, error: expect.stringContaining('confirmed') });
+      expect(await client.call('mode:set', { mode, confirmationId: '7d3c8d9e-0000-4000-8000-000000000000' })).toEqual({
+        ok: false,
+        error: expect.stringContaining('confirmationId'),
+      });
     }
+    expect(h.native.questions).toEqual([]);
     expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'manual' });
   });
 
-  it('refuses a confirmation id the service never issued, one already used, and one issued for another mode', async () => {
-    h = await makeServiceHarness();
-    const { client } = await h.clientWithSession('a');
-    await expectRefused(client, { mode: 'bypass', confirmationId: randomUUID() });
-
-    const forEdits = await client.value<ModeChangeResult>('mode:set', { mode: 'accept-edits' });
-    await expectRefused(client, { mode: 'bypass', confirmationId: forEdits.confirmationId });
-    // A refused id is used up too, so it cannot be tried again for its own mode.
-    await expectRefused(client, { mode: 'accept-edits', confirmationId: forEdits.confirmationId });
-
-    const again = await client.value<ModeChangeResult>('mode:set', { mode: 'accept-edits' });
-    expect(await client.value('mode:set', { mode: 'accept-edits', confirmationId: again.confirmationId })).toMatchObject({ status: 'changed' });
-    await client.value('mode:set', { mode: 'manual' });
-    await expectRefused(client, { mode: 'accept-edits', confirmationId: again.confirmationId });
-  });
-
-  it('refuses a confirmation id issued to another window, and to the same window for a session it has closed', async () => {
+  it('asks over the window that asked, for its own session only', async () => {
     h = await makeServiceHarness();
     const { client: a } = await h.clientWithSession('a');
     const { client: b } = await h.clientWithSession('b');
-    const issuedToA = await a.value<ModeChangeResult>('mode:set', { mode: 'bypass' });
-    await expectRefused(b, { mode: 'bypass', confirmationId: issuedToA.confirmationId });
-    await expectRefused(a, { mode: 'bypass', confirmationId: issuedToA.confirmationId });
-
-    // The window leaves its session for another project's; the id it was given for the old session is void.
-    const forOld = await a.value<ModeChangeResult>('mode:set', { mode: 'bypass' });
-    const elsewhere = `${h.root}/other`;
-    await fs.mkdir(elsewhere);
-    h.picker.willPick(elsewhere);
-    await a.value('projects:pick');
-    await a.value('sessions:new');
-    await expectRefused(a, { mode: 'bypass', confirmationId: forOld.confirmationId });
+    h.native.answer = true;
+    expect(await b.value('mode:set', { mode: 'bypass' })).toMatchObject({ status: 'changed', mode: 'bypass' });
+    expect(h.native.clients).toEqual([b.id]);
+    expect(await a.value<SessionView>('sessions:current')).toMatchObject({ mode: 'manual' });
   });
 
   it('tightens at once without asking', async () => {
@@ -107,7 +75,7 @@ describe('permission modes through the service', () => {
   it('refuses an unknown mode with the policy message and keeps the mode', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    const result = await client.value('mode:set', { mode: 'yolo', confirmationId: randomUUID() });
+    const result = await client.value('mode:set', { mode: 'yolo' });
     expect(result).toEqual({ status: 'error', mode: 'manual', message: expect.stringContaining('Unknown permission mode "yolo"') });
     expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'manual' });
   });

@@ -39,6 +39,7 @@ describe('settings', () => {
       checkpointCapMb: 200,
       streamIdleTimeout: 300,
       bashSandbox: false,
+      sandboxReadable: ['~/.cargo/bin'],
       compactThreshold: 60,
       reasoning: 'off' as const,
       reasoningEffort: 'high' as const,

@@ -61,7 +61,7 @@ const VALID: Record<InvokeChannel, unknown> = {
   'context:compact': undefined,
   'context:editSummary': { text: 'The person asked for a list; nothing was changed.' },
   'approvals:answer': { requestId: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f', approved: true },
-  'mode:set': { mode: 'bypass', confirmationId: '7d3c8d9e-0000-4000-8000-000000000000' },
+  'mode:set': { mode: 'bypass' },
   'links:check': { url: 'https://example.com/docs' },
   'links:open': { id: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f' },
 };
@@ -85,6 +85,8 @@ const MALFORMED: unknown[] = [
   { requestId: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f', approved: true, client: 'window-2' },
   { mode: 7 },
   { mode: 'bypass', confirmed: 'yes' },
+  // The confirmation of the old two-step contract: a loosening is now confirmed by main alone.
+  { mode: 'bypass', confirmationId: '7d3c8d9e-0000-4000-8000-000000000000' },
   { mode: 'x'.repeat(65) },
 ];
 

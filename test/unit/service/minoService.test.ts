@@ -166,7 +166,9 @@ describe('MinoService: settings, key and clients', () => {
     // The fields not sent keep their defaults.
     const settings = { ...DEFAULT_SETTINGS, ...sent };
     expect(await a.call('settings:set', sent)).toMatchObject({ ok: true, value: { settings } });
-    expect(b.events).toEqual([{ event: 'settings:changed', payload: { settings, problems: [], path: path.join(home, '.mino', 'config.json') } }]);
+    expect(b.events).toEqual([
+      { event: 'settings:changed', payload: { settings, problems: [], path: path.join(home, '.mino', 'config.json'), sandbox: expect.objectContaining({ available: expect.any(Boolean) }) } },
+    ]);
     expect(await b.call('settings:get')).toMatchObject({ ok: true, value: { settings } });
   });
 

@@ -2,6 +2,7 @@
 // defaults of src/shared/settings.ts (the one owner of what a setting is). A
 // file a person broke is reported, never rewritten: a save refuses while the
 // existing file cannot be read back, and keys Mino does not know are kept.
+import { isDeepStrictEqual } from 'node:util';
 import {
   DEFAULT_SETTINGS,
   SETTING_FIELDS,
@@ -134,7 +135,8 @@ export async function writeSettings(homeDir: string, patch: unknown): Promise<Lo
   const next: Record<string, unknown> = { ...((await readConfigObject(file)) ?? {}) };
   for (const [name, value] of Object.entries(parsed.data) as Array<[keyof SettingsPatch, unknown]>) {
     if (value === undefined) continue;
-    if (value === DEFAULT_SETTINGS[name]) delete next[name];
+    // Deep: a list setting equal to its default is not stored, so a later default reaches it.
+    if (isDeepStrictEqual(value, DEFAULT_SETTINGS[name])) delete next[name];
     else next[name] = value;
   }
   // Checked before writing: a field of the file this save did not set may still be invalid.

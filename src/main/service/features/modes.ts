@@ -1,19 +1,18 @@
-// Permission modes of the open sessions, and the one-time tickets that tie a
-// loosening to the warning the service showed. The rules (which change
-// loosens, what a running turn may take) are the policy's; this module holds
-// the state: modes live here, in memory, one store per service (per app run),
-// never saved, so a restart starts every session in manual.
+// Permission modes of the open sessions, and the person's yes that a
+// loosening waits for. The rules (which change loosens, what a running turn
+// may take) are the policy's; this module holds the state: modes live here,
+// in memory, one store per service (per app run), never saved, so a restart
+// starts every session in manual.
 //
-// Loosening takes two requests: the first shows the warning and issues a
-// ticket; the second must bring that ticket back, for the same window,
-// session and mode, once, within a short while: no replay, no stale or
-// cross-window confirmation, no loosening without the warning having been
-// sent. It cannot prove a person read it: the window that shows the warning
-// is the one that answers, as with approvals. Tightening applies at once,
-// even to the next call of a running turn.
-import { randomUUID } from 'node:crypto';
+// The renderer is untrusted, so a loosening never completes on a page's
+// say-so: main asks the person itself, in a native dialog showing the mode
+// table's warning (the NativeConfirm port), which no page can answer, and
+// applies the mode only on that yes. While the dialog is open the session
+// holds a ticket for it: one at a time, and void once the session closes, so
+// a late yes cannot loosen a session its window has left. Tightening applies
+// at once, even to the next call of a running turn.
 import type { PermissionMode, SessionId } from '../../../shared/domain';
-import type { ModeChangeResult } from '../../../shared/sessions';
+import type { ModeChangeInput, ModeChangeResult } from '../../../shared/sessions';
 import {
   INITIAL_MODE,
   isLoosening,
@@ -26,103 +25,114 @@ import {
   unknownModeMessage,
 } from '../../core/policy/modes';
 import type { ClientId } from '../clients';
+import type { NativeConfirm } from '../ports';
 import type { OpenSession } from './openSession';
 import type { Sessions } from './sessions';
 
-/** Long enough to read the warning; short enough that a forgotten dialog does not loosen later. */
-export const MODE_CONFIRMATION_TTL_MS = 2 * 60_000;
-
-export const STALE_CONFIRMATION_MESSAGE =
-  'This mode change was not confirmed in this window, or its confirmation expired or was already used. Choose the mode again and confirm the warning.';
-
-export interface ModeChangeRequest {
-  mode: string;
-  /** The ticket the service issued with its warning for this mode. */
-  confirmationId?: string | undefined;
-}
-
+/** A loosening the person is being asked about, in main's dialog. */
 interface Ticket {
-  client: ClientId;
-  sessionId: SessionId;
   mode: PermissionMode;
-  expiresAt: number;
 }
 
 export class PermissionModes {
   private readonly modes = new Map<SessionId, PermissionMode>();
-  private readonly tickets = new Map<string, Ticket>();
-
-  constructor(
-    private readonly now: () => number = Date.now,
-    private readonly ttlMs = MODE_CONFIRMATION_TTL_MS,
-  ) {}
+  private readonly tickets = new Map<SessionId, Ticket>();
 
   /** The session's mode; a session never changed in this run is in the initial mode. */
   get(sessionId: SessionId): PermissionMode {
     return this.modes.get(sessionId) ?? INITIAL_MODE;
   }
 
-  /** A window's request to change its session's mode; changes it only when the rules allow. */
-  request(client: ClientId, sessionId: SessionId, input: ModeChangeRequest): ModeChangeResult {
-    const from = this.get(sessionId);
-    const to = parseModeName(input.mode);
-    // Any ticket sent is used up, whatever this request turns out to be.
-    const redeemed = input.confirmationId !== undefined && to !== null && this.redeem(input.confirmationId, client, sessionId, to);
-    if (to === null) return { status: 'error', mode: from, message: unknownModeMessage(input.mode, from) };
-    if (to === from) return { status: 'unchanged', mode: from, message: unchangedModeMessage(from) };
-    if (isLoosening(from, to) && !redeemed) {
-      if (input.confirmationId !== undefined) {
-        return { status: 'error', mode: from, message: `${STALE_CONFIRMATION_MESSAGE} ${unchangedModeMessage(from)}` };
-      }
-      return {
-        status: 'needs_confirmation',
-        mode: from,
-        message: `Switch this session to ${to}? Permission mode for this session unchanged until you confirm: ${from}.`,
-        warning: MODE_WARNINGS[to],
-        confirmationId: this.issue(client, sessionId, to),
-      };
-    }
-    // Tightening never asks; a loosening reaches here only with a redeemed ticket, which is the person's yes.
-    this.modes.set(sessionId, to);
-    return { status: 'changed', mode: to, message: modeMessage(to) };
+  set(sessionId: SessionId, mode: PermissionMode): void {
+    this.modes.set(sessionId, mode);
   }
 
-  /** The session closed: a warning shown for it can no longer be answered. Its mode stays for this run. */
+  /** The loosening the session is being asked about, if main's dialog is open for it. */
+  asking(sessionId: SessionId): PermissionMode | null {
+    return this.tickets.get(sessionId)?.mode ?? null;
+  }
+
+  /** Marks the dialog for this loosening open; the session must not have one open already. */
+  issue(sessionId: SessionId, mode: PermissionMode): Ticket {
+    const ticket = { mode };
+    this.tickets.set(sessionId, ticket);
+    return ticket;
+  }
+
+  /** The dialog closed: true when its answer may still apply (the session did not close meanwhile). */
+  redeem(sessionId: SessionId, ticket: Ticket): boolean {
+    if (this.tickets.get(sessionId) !== ticket) return false;
+    this.tickets.delete(sessionId);
+    return true;
+  }
+
+  /** The session closed: a dialog still open for it can no longer change its mode. Its mode stays for this run. */
   forgetTickets(sessionId: SessionId): void {
-    for (const [id, ticket] of this.tickets) if (ticket.sessionId === sessionId) this.tickets.delete(id);
-  }
-
-  /** A new ticket for this warning. A window has at most one: an earlier warning it was shown is void. */
-  issue(client: ClientId, sessionId: SessionId, mode: PermissionMode): string {
-    const now = this.now();
-    for (const [id, ticket] of this.tickets) if (ticket.client === client || now > ticket.expiresAt) this.tickets.delete(id);
-    const id = randomUUID();
-    this.tickets.set(id, { client, sessionId, mode, expiresAt: now + this.ttlMs });
-    return id;
-  }
-
-  /** Uses up the ticket; true only if it was issued to this window, for this session and mode, and has not expired. */
-  redeem(id: string, client: ClientId, sessionId: SessionId, mode: PermissionMode): boolean {
-    const ticket = this.tickets.get(id);
-    if (!ticket) return false;
-    this.tickets.delete(id);
-    return ticket.client === client && ticket.sessionId === sessionId && ticket.mode === mode && this.now() <= ticket.expiresAt;
+    this.tickets.delete(sessionId);
   }
 }
 
 export interface ModeDeps {
   sessions: Sessions;
   modes: PermissionModes;
+  /** Main's own yes/no dialog; without it no loosening can be confirmed. */
+  confirm: NativeConfirm | undefined;
 }
 
-/** `mode:set`: the window's own session only; a change also reaches its running turn. */
-export async function setPermissionMode(deps: ModeDeps, client: ClientId, input: ModeChangeRequest): Promise<ModeChangeResult> {
+/** `mode:set`: the window's own session only; a loosening waits for the person's yes in main; a change also reaches its running turn. */
+export async function setPermissionMode(deps: ModeDeps, client: ClientId, input: ModeChangeInput): Promise<ModeChangeResult> {
   const session = deps.sessions.ownedBy(client);
   if (!session) throw new Error(NO_SESSION_MESSAGE);
-  const result = deps.modes.request(client, session.id, input);
-  if (result.status !== 'changed') return result;
+  const from = deps.modes.get(session.id);
+  const to = parseModeName(input.mode);
+  if (to === null) return { status: 'error', mode: from, message: unknownModeMessage(input.mode, from) };
+  if (to === from) return { status: 'unchanged', mode: from, message: unchangedModeMessage(from) };
+  if (isLoosening(from, to)) {
+    const refusal = await confirmLoosening(deps, client, session.id, from, to);
+    if (refusal !== null) return refusal;
+  }
+  deps.modes.set(session.id, to);
   await deps.sessions.changed(session);
-  return { ...result, message: `${result.message}${tightenRunningTurn(session, result.mode)}` };
+  return { status: 'changed', mode: to, message: `${modeMessage(to)}${tightenRunningTurn(session, to)}` };
+}
+
+/** Null once the person said yes in main's dialog; otherwise what the window is told, the mode unchanged. */
+async function confirmLoosening(
+  deps: ModeDeps,
+  client: ClientId,
+  sessionId: SessionId,
+  from: PermissionMode,
+  to: PermissionMode,
+): Promise<ModeChangeResult | null> {
+  const kept = (status: 'unchanged' | 'error', why: string): ModeChangeResult => {
+    const mode = deps.modes.get(sessionId);
+    return { status, mode, message: `${why} ${unchangedModeMessage(mode)}` };
+  };
+  const asking = deps.modes.asking(sessionId);
+  if (asking !== null) {
+    return kept('error', `Mino is already asking you, in its own dialog, whether to switch this session to ${asking} mode: answer it there first.`);
+  }
+  if (deps.confirm === undefined) return kept('error', `Mino cannot ask you here to confirm ${to} mode, so it was not applied.`);
+
+  const ticket = deps.modes.issue(sessionId, to);
+  let yes: boolean;
+  try {
+    yes = await deps.confirm(client, {
+      title: 'Loosen the permission mode?',
+      message: `Switch this session to ${to} mode?`,
+      detail: `${MODE_WARNINGS[to]}\n\nIf you cancel, the session stays in ${from}.`,
+      confirmLabel: `Switch to ${to}`,
+    });
+  } catch (error) {
+    deps.modes.redeem(sessionId, ticket);
+    throw error;
+  }
+  if (!deps.modes.redeem(sessionId, ticket)) {
+    // The window left the session while the dialog was open; it may show another one now.
+    const shown = deps.sessions.ownedBy(client);
+    return { status: 'unchanged', mode: deps.modes.get(shown?.id ?? sessionId), message: `The session closed before you answered, so ${to} mode was not applied to it.` };
+  }
+  return yes ? null : kept('unchanged', `You did not confirm ${to} mode.`);
 }
 
 /**

@@ -1,12 +1,12 @@
-// The session's permission mode, in the header. Loosening asks once, with the
-// service's own warning, and Cancel is the default; the yes sends back the
-// one-time id the service issued with that warning. Tightening applies at once.
-// What each mode does is told from the mode table itself (modeHelp), so the
-// help cannot say anything the policy does not do.
+// The session's permission mode, in the header. A loosening is confirmed by
+// main itself, in its own dialog showing the mode table's warning (no page can
+// answer that one): while it is open the control waits, disabled, and then
+// shows the mode the service reports with its message, a refusal included.
+// Tightening applies at once. What each mode does is told from the mode table
+// itself (modeHelp), so the help cannot say anything the policy does not do.
 import { useId, useState } from 'react';
 import { PERMISSION_MODES, type PermissionMode } from '../../../../shared/domain';
 import { modeHelp } from '../../../../shared/modeTable';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { api, errorMessage } from '../../lib/api';
 
 interface ModeControlProps {
@@ -17,32 +17,14 @@ interface ModeControlProps {
   onMessage(message: string, isError: boolean): void;
 }
 
-/** A loosening the service wants confirmed: the mode asked for, the one it leaves, and the service's warning. */
-interface PendingChange {
-  mode: PermissionMode;
-  from: PermissionMode;
-  warning: string;
-  confirmationId: string;
-}
-
-/** Asks the service for a mode; a loosening comes back as a change to confirm. */
+/** Asks the service for a mode; it answers once the change is made or refused (after main's dialog, for a loosening). */
 function useModeRequest({ onChanged, onMessage }: Omit<ModeControlProps, 'mode'>) {
-  const [pending, setPending] = useState<PendingChange | null>(null);
   const [working, setWorking] = useState(false);
 
-  async function request(requested: PermissionMode, from: PermissionMode, confirmationId?: string) {
+  async function request(requested: PermissionMode) {
     setWorking(true);
     try {
-      const result = await api.setPermissionMode(confirmationId === undefined ? { mode: requested } : { mode: requested, confirmationId });
-      if (result.status === 'needs_confirmation') {
-        if (!result.confirmationId) {
-          onMessage(`Mino did not return a way to confirm ${requested} mode. The mode is unchanged: ${result.mode}. Choose the mode again.`, true);
-          return;
-        }
-        const warning = result.warning ?? `${requested} mode runs more calls without asking.`;
-        setPending({ mode: requested, from, warning, confirmationId: result.confirmationId });
-        return;
-      }
+      const result = await api.setPermissionMode({ mode: requested });
       onChanged(result.mode);
       onMessage(result.message, result.status === 'error');
     } catch (failure) {
@@ -52,40 +34,16 @@ function useModeRequest({ onChanged, onMessage }: Omit<ModeControlProps, 'mode'>
     }
   }
 
-  /** `current`: the mode shown now, which the service still has. */
-  function cancel(current: PermissionMode | null) {
-    if (pending) onMessage(`Permission mode unchanged: ${current ?? pending.from}.`, false);
-    setPending(null);
-  }
-
-  function confirm() {
-    if (!pending) return;
-    setPending(null);
-    void request(pending.mode, pending.from, pending.confirmationId);
-  }
-
-  return { pending, working, request, cancel, confirm };
+  return { working, request };
 }
 
 export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
-  const { pending, working, request, cancel, confirm } = useModeRequest({ onChanged, onMessage });
-  return (
-    <>
-      <ModeSelect mode={mode} disabled={working} onChoose={(requested, from) => void request(requested, from)} />
-      {pending && (
-        <ConfirmDialog title="Switch to this mode?" confirmLabel={`Switch to ${pending.mode}`} risky testId="mode-dialog" onCancel={() => cancel(mode)} onConfirm={confirm}>
-          <p className="warning" data-testid="mode-warning">
-            {pending.warning}
-          </p>
-          <p>Switch this session to {pending.mode} mode?</p>
-        </ConfirmDialog>
-      )}
-    </>
-  );
+  const { working, request } = useModeRequest({ onChanged, onMessage });
+  return <ModeSelect mode={mode} waiting={working} onChoose={(requested) => void request(requested)} />;
 }
 
-/** The label and the choice of modes, each with its help from the table; "None" without a session. */
-function ModeSelect({ mode, disabled, onChoose }: { mode: PermissionMode | null; disabled: boolean; onChoose(requested: PermissionMode, from: PermissionMode): void }) {
+/** The label and the choice of modes, each with its help from the table; "None" without a session. `waiting`: a change is being made or confirmed. */
+function ModeSelect({ mode, waiting, onChoose }: { mode: PermissionMode | null; waiting: boolean; onChoose(requested: PermissionMode): void }) {
   const id = useId();
   if (mode === null) {
     return (
@@ -108,10 +66,11 @@ function ModeSelect({ mode, disabled, onChoose }: { mode: PermissionMode | null;
         data-testid="header-mode"
         value={mode}
         title={modeHelp(mode)}
-        disabled={disabled}
+        disabled={waiting}
+        aria-busy={waiting}
         onChange={(event) => {
           const requested = event.target.value as PermissionMode;
-          if (requested !== mode) onChoose(requested, mode);
+          if (requested !== mode) onChoose(requested);
         }}
       >
         {PERMISSION_MODES.map((name) => (

@@ -1,6 +1,7 @@
 // One field of the Settings form, drawn from its description in
 // src/shared/settings.ts: the kind decides the input, the label and help come with it.
-import { settingLabel, type SettingField } from '../../../../shared/settings';
+import type { ReactNode } from 'react';
+import { settingLabel, settingProblems, type SettingField } from '../../../../shared/settings';
 
 interface SettingInputProps {
   id: string;
@@ -30,6 +31,7 @@ export function SettingInput({ id, field, value, disabled, onChange }: SettingIn
     );
   }
   const text = typeof value === 'string' ? value : '';
+  if (kind.type === 'list') return <ListInput id={id} field={field} text={text} disabled={disabled} help={help} onChange={onChange} />;
   return (
     <>
       <label htmlFor={id}>{settingLabel(field)}</label>
@@ -55,6 +57,40 @@ export function SettingInput({ id, field, value, disabled, onChange }: SettingIn
         />
       )}
       {help}
+    </>
+  );
+}
+
+/**
+ * A list, one entry per line. What the schema says of a bad entry shows under
+ * it as it is typed (a save would be refused with the same words), tied to
+ * the field so a screen reader reads it with the help.
+ */
+function ListInput({ id, field, text, disabled, help, onChange }: { id: string; field: SettingField; text: string; disabled: boolean; help: ReactNode; onChange(value: string): void }) {
+  const helpId = `${id}-help`;
+  const problemId = `${id}-problem`;
+  const problems = disabled ? [] : settingProblems(field, text);
+  return (
+    <>
+      <label htmlFor={id}>{settingLabel(field)}</label>
+      <textarea
+        id={id}
+        value={text}
+        rows={8}
+        wrap="off"
+        disabled={disabled}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={problems.length > 0}
+        aria-describedby={problems.length > 0 ? `${helpId} ${problemId}` : helpId}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {help}
+      {problems.length > 0 && (
+        <p className="error field-problem" id={problemId}>
+          {problems.join(' ')}
+        </p>
+      )}
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiKeyStatus } from '../../../../shared/ipc';
+import type { SandboxStatus } from '../../../../shared/sandboxStatus';
 import { api, errorMessage } from '../../lib/api';
 import { McpServersSection } from './McpServersSection';
 import { SkillsSection } from '../skills/SkillsSection';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ModalDialog } from '../../components/ModalDialog';
+import { SandboxStatusSection } from './SandboxStatusSection';
 import { SettingInput } from './SettingInput';
 import {
   SETTING_FIELDS,
@@ -61,6 +63,7 @@ function useSettingsForm(open: boolean) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [path, setPath] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
+  const [sandbox, setSandbox] = useState<SandboxStatus | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -70,6 +73,7 @@ function useSettingsForm(open: boolean) {
     let live = true;
     setDraft(null);
     setProblems([]);
+    setSandbox(null);
     setLoadError(null);
     setSaveError(null);
     setSaved(false);
@@ -78,6 +82,7 @@ function useSettingsForm(open: boolean) {
         if (!live) return;
         setPath(view.path);
         setProblems(view.problems);
+        setSandbox(view.sandbox);
         setDraft(draftOf(view.settings));
       },
       (failure: unknown) => live && setLoadError(errorMessage(failure)),
@@ -95,6 +100,7 @@ function useSettingsForm(open: boolean) {
     try {
       const view = await api.saveSettings(patchOf(draft));
       setProblems(view.problems);
+      setSandbox(view.sandbox);
       setDraft(draftOf(view.settings));
       setSaved(true);
     } catch (failure) {
@@ -107,7 +113,7 @@ function useSettingsForm(open: boolean) {
     setDraft((current) => (current ? { ...current, [name]: value } : current));
   }
 
-  return { draft, path, problems, loadError, saveError, saved, save, change };
+  return { draft, path, problems, sandbox, loadError, saveError, saved, save, change };
 }
 
 /** Where the API key comes from, and a new one to store; the key itself is never shown. */
@@ -256,6 +262,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
       </header>
       <ErrorMessage text={settings.loadError} />
       <ModelServiceForm ids={ids} form={settings} />
+      <SandboxStatusSection status={settings.sandbox} />
       <ApiKeyForm ids={ids} form={apiKey} />
       <McpServersSection open={open} />
       <SkillsSection open={open} />
