@@ -18,6 +18,8 @@ import * as path from 'node:path';
 export const APPARMOR_DIR = '/etc/apparmor.d';
 export const ELECTRON_PROFILE_NAME = 'mino-electron';
 export const BWRAP_PROFILE_NAME = 'mino-bwrap';
+/** Where Mino looks for bubblewrap, in order (BWRAP_CANDIDATES in src/main/core/sandbox/availability.ts; a test keeps them equal). */
+export const BWRAP_CANDIDATES = ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap', '/run/current-system/sw/bin/bwrap'];
 
 /**
  * @typedef {object} SandboxFacts

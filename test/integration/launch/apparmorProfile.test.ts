@@ -1,12 +1,14 @@
 // `npm run apparmor-profile [-- bwrap]`, run as the README tells a person to:
-// the profile names this checkout's Electron binary, or the real file behind
-// the first bwrap on PATH (a link resolved), and a wrong argument says so.
+// the profile names this checkout's Electron binary, or the real file of the
+// bwrap Mino runs (never one on PATH), and a wrong argument says so.
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { electronBinaryPath, ROOT } from '../../../scripts/lib/electron.cjs';
+import { BWRAP_CANDIDATES as SCRIPT_BWRAP_CANDIDATES } from '../../../scripts/lib/linuxSandbox.mjs';
+import { BWRAP_CANDIDATES, sandboxAvailability } from '../../../src/main/core/sandbox/availability';
 
 const SCRIPT = path.join(ROOT, 'scripts', 'apparmorProfile.mjs');
 let dir: string;
@@ -34,17 +36,24 @@ describe('npm run apparmor-profile', () => {
     expect(stdout).toMatch(/^\s+userns,$/m);
   });
 
-  it('names the real bwrap behind a link on PATH, and says when there is none', async () => {
-    const real = path.join(dir, 'real-bwrap');
-    await fs.writeFile(real, '#!/bin/sh\n', { mode: 0o755 });
-    await fs.mkdir(path.join(dir, 'bin'));
-    await fs.symlink(real, path.join(dir, 'bin', 'bwrap'));
-    const found = await run(['bwrap'], `relative/bin${path.delimiter}${path.join(dir, 'bin')}`);
-    expect(found.code).toBe(0);
-    expect(found.stdout).toContain(`profile mino-bwrap "${real}" flags=(unconfined) {`);
-    const none = await run(['bwrap'], path.join(dir, 'empty'));
-    expect(none.code).not.toBe(0);
-    expect(none.stderr).toMatch(/bubblewrap \(bwrap\) is not installed/);
+  it('names the bwrap Mino runs, never one planted first on PATH', async () => {
+    const fake = path.join(dir, 'bin', 'bwrap');
+    await fs.mkdir(path.dirname(fake));
+    await fs.writeFile(fake, '#!/bin/sh\n', { mode: 0o755 });
+    const result = await run(['bwrap'], `${path.dirname(fake)}${path.delimiter}${process.env.PATH ?? ''}`);
+    const mino = await sandboxAvailability('linux');
+    if (mino.available) {
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`profile mino-bwrap "${await fs.realpath(mino.program)}" flags=(unconfined) {`);
+    } else {
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toMatch(/bubblewrap \(bwrap\) is not installed where Mino looks for it/);
+    }
+    expect(result.stdout).not.toContain(fake);
+  });
+
+  it('looks for bwrap exactly where Mino does', () => {
+    expect(SCRIPT_BWRAP_CANDIDATES).toEqual(BWRAP_CANDIDATES);
   });
 
   it('refuses an argument it does not know', async () => {

@@ -4,51 +4,62 @@
 import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
+import { trustedProgram } from './trustedProgram';
 
 export type SandboxKind = 'bwrap' | 'seatbelt';
 
 export type SandboxAvailability =
-  | { available: true; kind: SandboxKind; program: string }
+  /** `version` names the program that builds the sandbox: `bwrap --version`'s answer ("bubblewrap 0.8.0"), or "macOS sandbox-exec". */
+  | { available: true; kind: SandboxKind; program: string; version: string }
   | { available: false; reason: string };
 
 export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
+/**
+ * Where bubblewrap is looked for, in order: system folders only root can
+ * change, never PATH. `npm run`, `npx` and direnv put project folders
+ * (node_modules/.bin) first on PATH, so a project could otherwise bring its own
+ * "bwrap" that runs every command unconfined while Mino reports a sandbox.
+ * The last is NixOS's, a link into /nix/store.
+ */
+export const BWRAP_CANDIDATES: readonly string[] = ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap', '/run/current-system/sw/bin/bwrap'];
 /** Ubuntu 24.04 and later set it to 1: only programs an AppArmor profile allows may create user namespaces. */
 export const APPARMOR_USERNS_SWITCH = '/proc/sys/kernel/apparmor_restrict_unprivileged_userns';
 const PROBE_TIMEOUT_MS = 10_000;
 
 const cache = new Map<string, Promise<SandboxAvailability>>();
 
-/** `searchPath` is the PATH to look for bwrap in (tests point it elsewhere). */
+/** `bwrapCandidates` are the files bubblewrap is looked for in (tests give others). */
 export function sandboxAvailability(
   platform: NodeJS.Platform = process.platform,
-  searchPath = process.env.PATH ?? '',
+  bwrapCandidates: readonly string[] = BWRAP_CANDIDATES,
   apparmorSwitch = APPARMOR_USERNS_SWITCH,
 ): Promise<SandboxAvailability> {
-  const key = `${platform}\0${searchPath}\0${apparmorSwitch}`;
+  const key = `${platform}\0${bwrapCandidates.join('\0')}\0${apparmorSwitch}`;
   let known = cache.get(key);
   if (!known) {
-    known = detect(platform, searchPath, apparmorSwitch);
+    known = detect(platform, bwrapCandidates, apparmorSwitch);
     cache.set(key, known);
   }
   return known;
 }
 
-async function detect(platform: NodeJS.Platform, searchPath: string, apparmorSwitch: string): Promise<SandboxAvailability> {
+async function detect(platform: NodeJS.Platform, candidates: readonly string[], apparmorSwitch: string): Promise<SandboxAvailability> {
   if (platform === 'darwin') {
     return (await isExecutable(SANDBOX_EXEC))
-      ? { available: true, kind: 'seatbelt', program: SANDBOX_EXEC }
+      ? { available: true, kind: 'seatbelt', program: SANDBOX_EXEC, version: 'macOS sandbox-exec' }
       : { available: false, reason: `${SANDBOX_EXEC} is missing on this Mac` };
   }
   if (platform !== 'linux') {
     return { available: false, reason: `there is no command sandbox Mino can use on ${platform === 'win32' ? 'Windows' : platform}` };
   }
-  const bwrap = await findOnPath('bwrap', searchPath);
-  if (bwrap === null) {
-    return { available: false, reason: 'bubblewrap (bwrap) is not installed; install it (Debian and Ubuntu: apt install bubblewrap) and restart Mino' };
-  }
+  const found = await trustedBwrap(candidates);
+  if ('reason' in found) return { available: false, reason: found.reason };
+  const bwrap = found.program;
   // The same namespaces every command gets: a kernel without unprivileged user namespaces fails here.
-  const probe = await run(bwrap, ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', 'true']);
+  const [probe, version] = await Promise.all([
+    run(bwrap, ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', 'true']),
+    run(bwrap, ['--version']),
+  ]);
   if (!probe.ok) {
     if (await apparmorRestrictsUserNamespaces(apparmorSwitch)) {
       return {
@@ -65,7 +76,30 @@ async function detect(platform: NodeJS.Platform, searchPath: string, apparmorSwi
       reason: `bubblewrap cannot create a sandbox here (${probe.detail}); this kernel may not allow unprivileged user namespaces`,
     };
   }
-  return { available: true, kind: 'bwrap', program: bwrap };
+  return { available: true, kind: 'bwrap', program: bwrap, version: (version.ok && version.stdout.trim().split('\n')[0]) || 'bubblewrap (version unknown)' };
+}
+
+/**
+ * The first candidate that exists and that only root can change (see
+ * trustedProgram.ts). One that exists but fails the check is passed over; if
+ * none passes, the reason names what was wrong with each.
+ */
+async function trustedBwrap(candidates: readonly string[]): Promise<{ program: string } | { reason: string }> {
+  const problems: string[] = [];
+  for (const candidate of candidates) {
+    if (!(await exists(candidate))) continue;
+    const trusted = await trustedProgram(candidate);
+    if ('real' in trusted) return { program: trusted.real };
+    problems.push(trusted.problem);
+  }
+  if (problems.length === 0) {
+    return { reason: 'bubblewrap (bwrap) is not installed; install it (Debian and Ubuntu: apt install bubblewrap) and restart Mino' };
+  }
+  return {
+    reason:
+      `bubblewrap (bwrap) was found, but another account could replace it and so run commands outside any sandbox: ${problems.join('; ')}. ` +
+      'Reinstall it so that root owns it and the folders that hold it and only root can change them (Debian and Ubuntu: apt install --reinstall bubblewrap), then restart Mino',
+  };
 }
 
 async function apparmorRestrictsUserNamespaces(file: string): Promise<boolean> {
@@ -77,13 +111,14 @@ async function apparmorRestrictsUserNamespaces(file: string): Promise<boolean> {
   }
 }
 
-async function findOnPath(name: string, searchPath: string): Promise<string | null> {
-  for (const dir of searchPath.split(path.delimiter)) {
-    if (!path.isAbsolute(dir)) continue; // A relative PATH entry would depend on the working directory.
-    const candidate = path.join(dir, name);
-    if (await isExecutable(candidate)) return candidate;
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.lstat(file);
+    return true;
+  } catch {
+    // ignore: not there (or not reachable by this user): the next candidate is tried
+    return false;
   }
-  return null;
 }
 
 async function isExecutable(file: string): Promise<boolean> {
@@ -95,10 +130,10 @@ async function isExecutable(file: string): Promise<boolean> {
   }
 }
 
-function run(file: string, args: string[]): Promise<{ ok: true } | { ok: false; detail: string }> {
+function run(file: string, args: string[]): Promise<{ ok: true; stdout: string } | { ok: false; detail: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, { timeout: PROBE_TIMEOUT_MS, env: { PATH: process.env.PATH ?? '' } }, (error, _stdout, stderr) => {
-      if (!error) resolve({ ok: true });
+    execFile(file, args, { timeout: PROBE_TIMEOUT_MS, env: { PATH: process.env.PATH ?? '' } }, (error, stdout, stderr) => {
+      if (!error) resolve({ ok: true, stdout });
       else resolve({ ok: false, detail: (stderr.trim().split('\n').pop() ?? '') || error.message });
     });
   });
