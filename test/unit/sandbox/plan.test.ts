@@ -1,10 +1,12 @@
-// What the sandbox hides, found from the protected-path rules on a real tree.
+// What the sandbox hides, found from the protected-path rules on a real tree,
+// and what it shows of the homes.
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planSandbox } from '../../../src/main/core/sandbox/plan';
-import { MAX_ENTRIES, ProtectedEntriesError, treatmentOf } from '../../../src/main/core/sandbox/protectedEntries';
+import { MAX_ENTRIES, ProjectTooLargeError } from '../../../src/main/core/sandbox/projectWalk';
+import { treatmentOf } from '../../../src/main/core/sandbox/protectedEntries';
 
 let root: string;
 let project: string;
@@ -47,7 +49,7 @@ describe('which names the sandbox hides or keeps read-only', () => {
 });
 
 describe('planSandbox', () => {
-  it('finds protected files and directories at every depth, .git read-only, and the secrets of the home', async () => {
+  it('finds protected files and directories at every depth of the project, and .git read-only; the home is not searched', async () => {
     await put('project/.env');
     await put('project/src/config/.env.local');
     await put('project/deploy/keys/server.key');
@@ -55,25 +57,15 @@ describe('planSandbox', () => {
     await put('project/.git/config');
     await put('project/vendor/lib/.git');
     await put('project/src/main.ts');
-    await put('home/.mino/config.json');
+    // The home is shown empty but for the allowed folders, so its secrets need no mask.
     await put('home/.ssh/id_rsa');
     await put('home/.netrc');
-    await put('home/.pypirc');
-    await put('home/notes.txt');
-    await put('home/work/.env'); // Not the project: only the home's own entries are masked.
 
     const plan = await planSandbox(project, [home]);
     expect(plan.projectDir).toBe(project);
-    expect(plan.maskedFiles.sort()).toEqual(
-      [
-        'project/.env',
-        'project/src/config/.env.local',
-        'project/deploy/keys/server.key',
-        'home/.netrc',
-        'home/.pypirc',
-      ].map((rel) => path.join(root, rel)).sort(),
-    );
-    expect(plan.maskedDirs.sort()).toEqual(['project/tools/.ssh', 'home/.ssh', 'home/.mino'].map((rel) => path.join(root, rel)).sort());
+    expect(plan.homes).toEqual([home]);
+    expect(plan.maskedFiles.sort()).toEqual(['project/.env', 'project/src/config/.env.local', 'project/deploy/keys/server.key'].map((rel) => path.join(root, rel)).sort());
+    expect(plan.maskedDirs).toEqual([path.join(project, 'tools/.ssh')]);
     expect(plan.readOnly.sort()).toEqual(['project/.git', 'project/vendor/lib/.git'].map((rel) => path.join(root, rel)).sort());
   });
 
@@ -86,10 +78,29 @@ describe('planSandbox', () => {
     expect(plan.maskedFiles).toEqual([path.join(root, 'elsewhere/real-secret.txt')]);
   });
 
-  it('counts a home given twice once, and a home that does not exist as nothing', async () => {
-    await put('home/.npmrc');
+  it('shows the default folders that exist in each home, counting a home given twice once and one that does not exist as nothing', async () => {
+    await put('home/.cargo/bin/cargo');
+    await put('home/.rustup/settings.toml');
+    await put('home/.cargo/credentials.toml');
     const plan = await planSandbox(project, [home, home, path.join(root, 'missing')]);
-    expect(plan.maskedFiles).toEqual([path.join(home, '.npmrc')]);
+    expect(plan.homes).toEqual([home]);
+    expect(plan.readable).toEqual([path.join(home, '.rustup'), path.join(home, '.cargo/bin')]);
+  });
+
+  it('shows only the folders the person listed when a list is given, and a listed link as a link to its real folder', async () => {
+    await put('home/.cargo/bin/cargo');
+    await put('tools/nvm/nvm.sh');
+    await fs.symlink(path.join(root, 'tools/nvm'), path.join(home, '.nvm'));
+    const plan = await planSandbox(project, [home], { readableHome: [path.join(home, '.nvm'), path.join(home, '.config/missing')] });
+    expect(plan.readable).toEqual([path.join(root, 'tools/nvm')]);
+    expect(plan.readableLinks).toEqual([{ path: path.join(home, '.nvm'), target: path.join(root, 'tools/nvm') }]);
+  });
+
+  it('refuses a project that holds a home, which would show that home whole', async () => {
+    const inner = path.join(project, 'me');
+    await fs.mkdir(inner);
+    await expect(planSandbox(project, [inner])).rejects.toThrow(`the project ${project} holds the home folder ${inner}`);
+    await expect(planSandbox(project, [project])).rejects.toThrow(/holds the home folder/);
   });
 });
 
@@ -107,11 +118,13 @@ describe('a project with too many entries to search', () => {
     await put('project/src/.env');
     expect((await planSandbox(project, [home], { maxProjectEntries: 5 })).maskedFiles).toEqual([path.join(project, 'src/.env')]);
     const refused = planSandbox(project, [home], { maxProjectEntries: 4 });
-    await expect(refused).rejects.toBeInstanceOf(ProtectedEntriesError);
-    await expect(refused).rejects.toThrow('the project has more than 4 files and folders, too many to find every protected file before the command starts');
+    await expect(refused).rejects.toBeInstanceOf(ProjectTooLargeError);
+    await expect(refused).rejects.toThrow(
+      'the project has more than 4 files and folders, too many to look through for protected files and git repositories before the command starts',
+    );
   });
 
-  it('does not count what is under a hidden or read-only folder, which is never walked', async () => {
+  it('does not count what is in a .git folder, which is never walked', async () => {
     for (let i = 0; i < 10; i += 1) await put(`project/.git/objects/${i}`);
     await put('project/a.txt');
     // .git and a.txt: two entries, whatever .git holds.

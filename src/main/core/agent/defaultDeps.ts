@@ -1,5 +1,6 @@
 // The one place that assembles a session's dependencies from Mino's
 // configuration, so the desktop app and `mino exec` run the same agent.
+import * as os from 'node:os';
 import { modelClientFor, resolvedModelName } from '../config/modelConfig';
 import { loadSoul } from '../config/soul';
 import { loadMcpConfig } from '../mcp/config';
@@ -12,6 +13,7 @@ import { fileTools } from '../tools/fileTools';
 import type { AnyTool } from '../tools/types';
 import type { ConversationDeps } from './conversationDeps';
 import type { Settings } from '../../../shared/settings';
+import { sandboxReadablePaths } from '../../../shared/sandboxReadable';
 
 /** The built-in tools as the pure validation of a saved session sees them; a session's own bash reads its settings. */
 export const BUILTIN_TOOLS: readonly AnyTool[] = [...fileTools, skillViewTool, bashTool];
@@ -45,6 +47,15 @@ export function notSandboxedNotice(reason: string): string {
   return `Bash commands are not sandboxed: ${reason}. They run with your account's permissions, asking as the permission mode says.`;
 }
 
+/**
+ * The person's sandbox-readable folders as absolute paths, `~/` resolved in the
+ * home Mino uses and in the account's own (the sandbox empties both); an entry
+ * with a problem (the settings file says which) is left out.
+ */
+export function readableFolders(entries: readonly string[], homeDir: string): string[] {
+  return sandboxReadablePaths(entries, [...new Set([homeDir, os.homedir()])]);
+}
+
 export interface SessionDeps {
   deps: ConversationDeps;
   /** Stops the session's MCP servers. */
@@ -70,6 +81,8 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
     sandbox: () => commandSandbox(options.settings),
     // Read per call, so a server configured since is covered; its problems are reported by the MCP manager.
     credentials: async () => (await loadMcpConfig(options.homeDir)).servers.flatMap(credentialValues),
+    // Read per call too, so a folder added in Settings is readable by the next command.
+    sandboxReadable: async () => readableFolders((await options.settings()).sandboxReadable, options.homeDir),
   });
   return {
     deps: {

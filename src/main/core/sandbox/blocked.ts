@@ -15,7 +15,8 @@ export function sandboxBlockedNote(output: string): string | null {
   if (blocked.length === 0) return null;
   return (
     `[Sandbox: this command ran in Mino's sandbox, which likely blocked ${blocked.join(' and ')}. ` +
-    'In the sandbox the project is writable except .git/, everything else is read-only, secret files read as empty and there is no network. ' +
+    'In the sandbox the project is writable except .git/, the system\'s programs are read-only, the home folder shows only the toolchain folders ' +
+    'the person allowed (read-only; the rest of it is absent), secret files read as empty, there is no network and Unix sockets are refused. ' +
     'If the task truly needs this, call bash again with the same command and "sandbox": false; the person will be asked to approve running it outside the sandbox with their full rights. ' +
     'Do not try to work around the sandbox.]'
   );

@@ -1,6 +1,7 @@
 // How to start one command inside the sandbox: the program, its arguments and
-// environment, and what to clean up afterwards. This is the only door into
-// core/sandbox for the bash tool; nothing else knows a sandbox exists.
+// environment, the descriptors it inherits, and what to clean up afterwards.
+// This is the only door into core/sandbox for the bash tool; nothing else
+// knows a sandbox exists.
 //
 // Why not @anthropic-ai/sandbox-runtime: it requires Node >= 22.12 while the
 // CLI supports Node 20.19, and it does not serve these rules as they stand
@@ -11,15 +12,20 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SandboxAvailability, SandboxKind } from './availability';
-import { bwrapArguments, type HostSockets } from './bwrapArgs';
+import { bwrapArguments } from './bwrapArgs';
 import { planSandbox } from './plan';
+import type { ProjectWalk } from './projectWalk';
 import { seatbeltProfile } from './seatbeltProfile';
+import { openSeccompFilter } from './seccomp';
+import { systemView } from './systemView';
 
 export interface SandboxLaunch {
   file: string;
   args: string[];
   env: NodeJS.ProcessEnv;
-  /** Removes what the launch made for the command (macOS: its temp directory). */
+  /** Descriptors the program must inherit as 3, 4, ... in this order (Linux: the seccomp filter bwrap reads). */
+  inheritFds?: readonly number[];
+  /** Closes those descriptors and removes what the launch made for the command (macOS: its temp directory). */
   cleanup(): Promise<void>;
 }
 
@@ -28,23 +34,37 @@ export interface LaunchRequest {
   command: readonly string[];
   /** Absolute, real path of the project. */
   projectDir: string;
-  /** Homes whose secrets are masked: the one Mino uses and the account's own. */
+  /** Homes the command sees empty: the one Mino uses and the account's own. */
   homeDirs: readonly string[];
+  /**
+   * Absolute paths the command may read in those homes (the person's
+   * `sandboxReadable` setting, resolved against each home); when absent,
+   * DEFAULT_SANDBOX_READABLE in each home.
+   */
+  readableHome?: readonly string[];
   env: NodeJS.ProcessEnv;
+  /** The walk of the project (or the walk under way), shared with the git guard so the project is walked once; when absent the plan walks it. */
+  walk?: ProjectWalk | Promise<ProjectWalk>;
 }
 
-/** Sockets that lead out of a bwrap sandbox without the network: Docker's (root on the host in one connect). */
-const HOST_SOCKETS = ['/run/docker.sock', '/var/run/docker.sock'];
+/** bwrap sees the first inherited descriptor as 3 (after stdin, stdout and stderr). */
+const FIRST_INHERITED_FD = 3;
 
 export async function sandboxLaunch(sandbox: Extract<SandboxAvailability, { available: true }>, request: LaunchRequest): Promise<SandboxLaunch> {
-  const plan = await planSandbox(request.projectDir, request.homeDirs);
+  const plan = await planSandbox(request.projectDir, request.homeDirs, { readableHome: request.readableHome, walk: request.walk });
   const launchers: Record<SandboxKind, () => Promise<SandboxLaunch>> = {
-    bwrap: async () => ({
-      file: sandbox.program,
-      args: bwrapArguments(plan, request.command, await hostSockets(request.env)),
-      env: request.env,
-      cleanup: async () => undefined,
-    }),
+    bwrap: async () => {
+      const args = bwrapArguments(plan, request.command, { system: await systemView(), seccompFd: FIRST_INHERITED_FD });
+      // Opened last, so nothing after it can fail and leave it open; the bash tool closes it through cleanup().
+      const filter = await openSeccompFilter();
+      return {
+        file: sandbox.program,
+        args,
+        env: request.env,
+        inheritFds: [filter.fd],
+        cleanup: () => filter.close(),
+      };
+    },
     seatbelt: async () => {
       const tempDir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'mino-command-')));
       return {
@@ -56,15 +76,4 @@ export async function sandboxLaunch(sandbox: Extract<SandboxAvailability, { avai
     },
   };
   return launchers[sandbox.kind]();
-}
-
-async function hostSockets(env: NodeJS.ProcessEnv): Promise<HostSockets> {
-  const sockets: string[] = [];
-  for (const socket of HOST_SOCKETS) {
-    const real = await fs.realpath(socket).catch(() => null);
-    if (real !== null && !sockets.includes(real)) sockets.push(real);
-  }
-  const runtime = env.XDG_RUNTIME_DIR;
-  const runtimeDir = runtime && path.isAbsolute(runtime) ? await fs.realpath(runtime).catch(() => null) : null;
-  return runtimeDir !== null && runtimeDir !== '/' ? { runtimeDir, sockets } : { sockets };
 }

@@ -1,11 +1,13 @@
 // The Seatbelt profile (macOS `sandbox-exec -p PROFILE`) for one sandboxed
 // command. Seatbelt has no namespaces: it judges each operation by the path it
-// names, so the project's private temp is a directory Mino makes per call, and
-// renaming the folder that holds a masked file is refused too (else the file
-// would be readable under its new path). In a profile the last matching rule
-// wins: broad rules come first, the exceptions after them.
+// names, so the project's private temp is a directory Mino makes per call, a
+// home cannot be shown empty but is made unreadable but for what the person
+// allowed, and renaming the folder that holds a masked file is refused too
+// (else the file would be readable under its new path). In a profile the last
+// matching rule wins: broad rules come first, the exceptions after them.
 import * as path from 'node:path';
-import type { SandboxPlan } from './plan';
+import { foldersHolding, type SandboxPlan } from './plan';
+import { isSameOrInside } from './readableHome';
 
 /** Devices a command may still write: its output, a terminal, the null device. */
 const WRITABLE_DEVICES = ['/dev/null', '/dev/zero', '/dev/tty', '/dev/dtracehelper'];
@@ -15,13 +17,15 @@ export function seatbeltProfile(plan: SandboxPlan, tempDir: string): string {
   const lines = [
     '(version 1)',
     '(allow default)',
-    // No network: neither the internet nor services on this machine (loopback and Unix sockets alike).
+    // No network: neither the internet nor services on this machine (loopback and Unix sockets alike: connecting
+    // to a socket file is network-outbound, so the Docker socket or an agent's is refused as well).
     '(deny network*)',
     // Other processes (Mino among them) can be neither inspected nor signalled: their environment stays theirs.
     '(deny process-info*)',
     '(allow process-info* (target same-sandbox))',
     '(deny signal)',
     '(allow signal (target same-sandbox))',
+    ...homeRules(plan, tempDir),
     // The file system is read-only except the project, the command's temp directory and a few devices.
     '(deny file-write*)',
     `(allow file-write* ${[subpath(plan.projectDir), subpath(tempDir), ...WRITABLE_DEVICES.map(literal), regex('^/dev/fd/')].join(' ')})`,
@@ -33,23 +37,36 @@ export function seatbeltProfile(plan: SandboxPlan, tempDir: string): string {
   if (masked.length > 0) {
     // Unreadable and unchangeable; file-read-metadata stays, so `ls` still lists the name.
     lines.push(`(deny file-read-data file-write* ${masked.join(' ')})`);
-    const holders = holdingFolders([...plan.maskedFiles, ...plan.maskedDirs, ...plan.readOnly], plan.projectDir);
+    const holders = foldersHolding([...plan.maskedFiles, ...plan.maskedDirs, ...plan.readOnly], plan.projectDir);
     if (holders.length > 0) lines.push(`(deny file-write-unlink ${holders.map(literal).join(' ')})`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** Every folder inside the project that holds a protected entry (not the project itself, which cannot be renamed from inside). */
-function holdingFolders(entries: readonly string[], projectDir: string): string[] {
-  const folders = new Set<string>();
-  for (const entry of entries) {
-    let dir = path.dirname(entry);
-    while (dir !== projectDir && dir.startsWith(projectDir + path.sep)) {
-      folders.add(dir);
-      dir = path.dirname(dir);
+/**
+ * Each home unreadable, then what may be read in it back: the allowed
+ * folders, the project and the temp directory when they lie inside, and the
+ * bare metadata (not the listing) of each folder on the way to them, so a
+ * path through the home still resolves and `pwd` or git's search for a
+ * repository upwards still work.
+ */
+function homeRules(plan: SandboxPlan, tempDir: string): string[] {
+  if (plan.homes.length === 0) return [];
+  const shown = [...plan.readable, plan.projectDir, tempDir].filter((entry) => plan.homes.some((home) => isSameOrInside(entry, home)));
+  const links = plan.readableLinks.map((link) => link.path);
+  const onTheWay = new Set<string>();
+  for (const entry of [...shown, ...links]) {
+    const home = plan.homes.find((h) => isSameOrInside(entry, h))!;
+    for (let dir = path.dirname(entry); isSameOrInside(dir, home); dir = path.dirname(dir)) {
+      onTheWay.add(dir);
+      if (dir === home) break;
     }
   }
-  return [...folders].sort();
+  const lines = [`(deny file-read* ${plan.homes.map(subpath).join(' ')})`];
+  if (onTheWay.size > 0) lines.push(`(allow file-read-metadata ${[...onTheWay].sort().map(literal).join(' ')})`);
+  const allowed = [...shown.map(subpath), ...links.map(literal)];
+  if (allowed.length > 0) lines.push(`(allow file-read* ${allowed.join(' ')})`);
+  return lines;
 }
 
 const subpath = (p: string) => `(subpath ${quote(p)})`;

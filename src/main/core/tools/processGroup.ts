@@ -22,6 +22,12 @@ export interface GroupRunOptions {
   mark?: string;
   /** Each chunk of output as it arrives (also beyond the cap), for a live view. */
   onOutput?: (chunk: Buffer) => void;
+  /**
+   * Open descriptors the program inherits as 3, 4, ... in this order (the
+   * sandbox hands bwrap its seccomp filter so). The caller still owns and
+   * closes them.
+   */
+  inheritFds?: readonly number[];
 }
 
 export interface GroupRunOutcome {
@@ -56,7 +62,7 @@ export function runInProcessGroup(file: string, args: readonly string[], options
       cwd: options.cwd,
       env: options.mark === undefined ? options.env : { ...options.env, [COMMAND_MARK_VARIABLE]: options.mark },
       // stdin is /dev/null: a command waiting for input reads end-of-file at once.
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...(options.inheritFds ?? [])],
       detached: true,
     });
 
