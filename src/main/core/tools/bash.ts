@@ -1,9 +1,13 @@
 // The bash tool: one shell command, after the person's approval (or in bypass
 // mode). Where the machine allows it the command runs in the kernel sandbox
-// (core/sandbox): the project writable except .git/, everything else
-// read-only, secrets hidden, no network. A call may ask to run outside it
+// (core/sandbox): the project writable except .git/ and its secret files,
+// the system's programs read-only, of the home only the folders the person
+// allowed, no network and no Unix sockets. A call may ask to run outside it
 // (`"sandbox": false`), which the policy always puts to the person. Time
 // (the whole process group is killed) and output size are bounded either way.
+// After a sandboxed command the git guard undoes what it did to the project's
+// git repositories; outside the sandbox the command gets its own process
+// namespace where the machine allows, so nothing it started outlives it.
 import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
@@ -11,7 +15,10 @@ import { z } from 'zod';
 import type { ConfirmationField, ToolResult } from '../../../shared/domain';
 import { sandboxAvailability, type SandboxAvailability } from '../sandbox/availability';
 import { sandboxBlockedNote } from '../sandbox/blocked';
+import { gitGuardNote, watchGitRepositories, type GitGuardReport, type GitWatch } from '../sandbox/gitGuard';
 import { sandboxLaunch, type SandboxLaunch } from '../sandbox/launch';
+import { walkProject } from '../sandbox/projectWalk';
+import { namespaceProvider, OUTLIVE_WARNING, outsideLaunch, processesField, type TrustedBwrap } from '../sandbox/outside';
 import { runInProcessGroup, type GroupRunOutcome } from './processGroup';
 import type { Tool, ToolContext, Validation } from './types';
 import { issueLines } from '../../../shared/zodIssues';
@@ -23,7 +30,7 @@ export const BASH_WARNING = 'Runs with your account permissions; this is not a s
 export const BASH_OUTSIDE_SANDBOX_WARNING =
   'Runs OUTSIDE the sandbox, with your full rights: it can read your secrets, use the network and change any file you can.';
 export const BASH_SANDBOXED_NOTE =
-  'Runs in the sandbox: it can change the project (not .git/), can read but not change the rest of the file system, cannot read secret files and has no network.';
+  'Runs in the sandbox: it can change the project (not .git/), sees the system read-only and, of your home, only the toolchain folders you allowed; it cannot read secret files and has no network.';
 export const BASH_DENIAL_MESSAGE = 'The user did not approve this command. Do not retry without a new user request.';
 
 export interface BashToolOptions {
@@ -40,6 +47,14 @@ export interface BashToolOptions {
   sandbox?: () => Promise<SandboxAvailability>;
   /** Credentials configured elsewhere (MCP servers), asked before each call; a variable holding one is withheld. */
   credentials?: () => Promise<readonly string[]>;
+  /**
+   * What the machine can do, whatever the person's sandbox setting: a trusted
+   * bwrap gives a command run outside the sandbox its own process namespace.
+   * Default: the machine's ability.
+   */
+  processNamespace?: () => Promise<SandboxAvailability>;
+  /** Absolute paths a sandboxed command may read in the homes (the person's setting), asked before each call; default: the sandbox's own list. */
+  sandboxReadable?: () => Promise<readonly string[]>;
 }
 
 const DEFAULTS = {
@@ -48,7 +63,10 @@ const DEFAULTS = {
   maxOutputBytes: 64 * 1024,
   sandbox: () => sandboxAvailability(),
   credentials: async (): Promise<readonly string[]> => [],
+  processNamespace: () => sandboxAvailability(),
 } as const;
+
+type Limits = Required<Omit<BashToolOptions, 'sandboxReadable'>> & Pick<BashToolOptions, 'sandboxReadable'>;
 
 const argsSchema = z.strictObject({
   command: z
@@ -68,13 +86,17 @@ const argsSchema = z.strictObject({
 export type BashArgs = z.infer<typeof argsSchema>;
 
 /** How an approved call will run, settled when it is inspected so the confirmation and the run agree. */
-export type BashPlan = ({ sandbox: Extract<SandboxAvailability, { available: true }> } | { sandbox: null; why: 'asked' | string }) & {
+export type BashPlan = (
+  | { sandbox: Extract<SandboxAvailability, { available: true }> }
+  /** `namespace`: the bwrap that gives the unsandboxed command its own process namespace, or null where none can. */
+  | { sandbox: null; why: 'asked' | string; namespace: TrustedBwrap | null }
+) & {
   /** The MINO_COMMAND_ID its processes carry (see processGroup.ts), saved with the tool start. */
   mark: string;
 };
 
 export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, BashPlan | null> {
-  const limits: Required<BashToolOptions> = { ...DEFAULTS, ...options };
+  const limits: Limits = { ...DEFAULTS, ...options };
   const timeoutText = `${formatSeconds(limits.timeoutMs)} s`;
   const capText = formatBytes(limits.maxOutputBytes);
 
@@ -82,7 +104,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
     name: 'bash',
     description:
       'Run a shell command with `bash -c` in the project directory. Where available it runs in a sandbox: the project is ' +
-      'writable except .git/, the rest of the file system is read-only, secret files read as empty, there is no network, ' +
+      'writable except .git/, secret files read as empty, the system\'s programs are read-only, the home holds only toolchain ' +
+      'folders (read-only), there is no network and no Unix sockets, a new or moved git repository is undone, ' +
       'and everything it started ends with it. `"sandbox": false` asks the user to run it outside the sandbox instead. ' +
       `The user may be asked to approve it. Standard input is closed, so interactive commands get end-of-file. ` +
       `The command and everything it started are stopped after ${timeoutText}; at most ${capText} of combined ` +
@@ -109,7 +132,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
     target: (args) => (args.sandbox === false ? { outsideSandbox: true } : {}),
 
     async inspect(args, ctx) {
-      const plan = await planFor(args, limits.sandbox);
+      const plan = await planFor(args, limits);
+      const warning = plan.sandbox ? BASH_SANDBOXED_NOTE : plan.why === 'asked' ? BASH_OUTSIDE_SANDBOX_WARNING : BASH_WARNING;
       return {
         ok: true,
         state: plan,
@@ -119,8 +143,9 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
             { label: 'Command', value: args.command },
             { label: 'Working directory', value: ctx.projectDir },
             sandboxField(plan),
+            ...(plan.sandbox ? [] : [processesField(plan.namespace !== null, process.getuid?.())]),
           ],
-          warning: plan.sandbox ? BASH_SANDBOXED_NOTE : plan.why === 'asked' ? BASH_OUTSIDE_SANDBOX_WARNING : BASH_WARNING,
+          warning: plan.sandbox || plan.namespace ? warning : `${warning} ${OUTLIVE_WARNING}`,
         },
       };
     },
@@ -134,38 +159,25 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
 /**
  * Runs an approved command as planned (in the sandbox when the plan says so),
  * its output shown live and returned within the cap, its process group ended
- * at the timeout.
+ * at the timeout. A sandboxed command's changes to git repositories are
+ * undone before its result is returned, however it ended.
  */
-async function runCommand(
-  args: BashArgs,
-  state: BashPlan | null,
-  ctx: ToolContext,
-  limits: Required<BashToolOptions>,
-  texts: { timeoutText: string; capText: string },
-): Promise<ToolResult> {
+async function runCommand(args: BashArgs, state: BashPlan | null, ctx: ToolContext, limits: Limits, texts: { timeoutText: string; capText: string }): Promise<ToolResult> {
   if (ctx.signal?.aborted) {
     return { status: 'failed', output: 'Not run: the turn was stopped before the command started.' };
   }
-  const plan = state ?? (await planFor(args, limits.sandbox));
+  const plan = state ?? (await planFor(args, limits));
   const env = commandEnvironment(process.env, await limits.credentials());
-  let launch: SandboxLaunch | null = null;
-  if (plan.sandbox) {
-    try {
-      launch = await sandboxLaunch(plan.sandbox, { command: ['bash', '-c', args.command], projectDir: ctx.projectDir, homeDirs: homeDirsOf(ctx), env });
-    } catch (error) {
-      return {
-        status: 'failed',
-        output:
-          `Not run: the sandbox could not be set up (${error instanceof Error ? error.message : String(error)}). ` +
-          'If the command must run anyway, call bash again with "sandbox": false to ask the user to run it outside the sandbox.',
-      };
-    }
-  }
+  const prepared = await prepare(plan, args.command, ctx, env, limits);
+  if ('notRun' in prepared) return prepared.notRun;
+  const { launch, watch } = prepared;
   // Chunks split characters anywhere; the decoder holds a partial one until the rest arrives.
   const decoder = new StringDecoder('utf8');
   const onOutput = ctx.onOutput;
+  let outcome: GroupRunOutcome;
+  let guarded: GitGuardReport | null = null;
   try {
-    const outcome = await runInProcessGroup(launch?.file ?? 'bash', launch?.args ?? ['-c', args.command], {
+    outcome = await runInProcessGroup(launch?.file ?? 'bash', launch?.args ?? ['-c', args.command], {
       cwd: ctx.projectDir,
       env: launch?.env ?? env,
       timeoutMs: limits.timeoutMs,
@@ -173,26 +185,73 @@ async function runCommand(
       maxOutputBytes: limits.maxOutputBytes,
       signal: ctx.signal,
       mark: plan.mark,
+      inheritFds: launch?.inheritFds,
       ...(onOutput ? { onOutput: (chunk: Buffer) => emitText(onOutput, decoder.write(chunk)) } : {}),
     });
     if (onOutput) emitText(onOutput, decoder.end());
-    const result = resultFor(outcome, texts.timeoutText, texts.capText);
-    const note = launch && result.status === 'failed' && outcome.ending === 'exited' ? sandboxBlockedNote(outcome.output) : null;
-    return note ? { ...result, output: `${result.output}\n${note}` } : result;
   } finally {
+    // Every process of the command has ended by now (the sandbox's namespace went with it), and nothing else has run.
+    guarded = watch ? await watch.undo() : null;
     await launch?.cleanup();
   }
+  const result = resultFor(outcome, texts.timeoutText, texts.capText);
+  const blocked = plan.sandbox && result.status === 'failed' && outcome.ending === 'exited' ? sandboxBlockedNote(outcome.output) : null;
+  const gitNote = guarded ? gitGuardNote(guarded) : null;
+  const notes = [blocked, gitNote].filter((note) => note !== null);
+  // A guard that could not vouch for the project fails the call, so neither the model nor the person takes it for a clean run.
+  const status = guarded && guarded.problems.length > 0 ? 'failed' : result.status;
+  return notes.length > 0 ? { status, output: [result.output, ...notes].join('\n') } : result;
+}
+
+/**
+ * The launch the plan calls for: the sandbox with the git guard watching,
+ * the command in its own process namespace, or (null) plain bash. A sandbox
+ * or guard that cannot be set up means the command does not run.
+ */
+async function prepare(
+  plan: BashPlan,
+  command: string,
+  ctx: ToolContext,
+  env: NodeJS.ProcessEnv,
+  limits: Limits,
+): Promise<{ launch: SandboxLaunch | null; watch: GitWatch | null } | { notRun: ToolResult }> {
+  if (!plan.sandbox) {
+    if (!plan.namespace) return { launch: null, watch: null };
+    return { launch: { ...outsideLaunch(plan.namespace, ['bash', '-c', command], ctx.projectDir), env, cleanup: async () => undefined }, watch: null };
+  }
+  const readableHome = limits.sandboxReadable ? { readableHome: await limits.sandboxReadable() } : {};
+  // One walk of the project, begun here, serves both the sandbox's masks and the git guard's record of its
+  // repositories; each waits for it. The plan's own refusal (a project that holds a home) still comes first.
+  const walk = walkProject(ctx.projectDir);
+  const [launch, watch] = await Promise.allSettled([
+    sandboxLaunch(plan.sandbox, { command: ['bash', '-c', command], projectDir: ctx.projectDir, homeDirs: homeDirsOf(ctx), env, walk, ...readableHome }),
+    watchGitRepositories(ctx.projectDir, { walk }),
+  ]);
+  if (launch.status === 'fulfilled' && watch.status === 'fulfilled') return { launch: launch.value, watch: watch.value };
+  if (launch.status === 'fulfilled') await launch.value.cleanup();
+  return { notRun: notSetUp(launch.status === 'rejected' ? launch.reason : (watch as PromiseRejectedResult).reason) };
+}
+
+/** The result of a sandboxed command whose sandbox (or git guard) could not be set up: it did not run. */
+function notSetUp(error: unknown): ToolResult {
+  return {
+    status: 'failed',
+    output:
+      `Not run: the sandbox could not be set up (${error instanceof Error ? error.message : String(error)}). ` +
+      'If the command must run anyway, call bash again with "sandbox": false to ask the user to run it outside the sandbox.',
+  };
 }
 
 function emitText(onOutput: (chunk: string) => void, text: string): void {
   if (text !== '') onOutput(text);
 }
 
-async function planFor(args: BashArgs, sandbox: () => Promise<SandboxAvailability>): Promise<BashPlan> {
+async function planFor(args: BashArgs, limits: Limits): Promise<BashPlan> {
   const mark = randomUUID();
-  if (args.sandbox === false) return { sandbox: null, why: 'asked', mark };
-  const available = await sandbox();
-  return available.available ? { sandbox: available, mark } : { sandbox: null, why: available.reason, mark };
+  const available = args.sandbox === false ? null : await limits.sandbox();
+  if (available?.available) return { sandbox: available, mark };
+  const namespace = namespaceProvider(await limits.processNamespace());
+  return { sandbox: null, why: available === null ? 'asked' : available.reason, namespace, mark };
 }
 
 function sandboxField(plan: BashPlan): ConfirmationField {

@@ -1,7 +1,10 @@
 // A bash command that was running when Mino died: found again on resume by
 // the mark its processes carry (see processGroup.ts), and ended, so it cannot
 // go on changing the project after the person has looked and acknowledged.
-// In the sandbox it died with Mino already; this covers the unsandboxed case.
+// A command in a bwrap namespace (the sandbox's, or the process namespace an
+// unsandboxed command gets where a trusted bwrap works, see
+// sandbox/outside.ts) died with Mino already; this covers the rest: macOS,
+// and machines without a trusted, working bwrap.
 import type { SurvivorState } from '../../../shared/sessions';
 import { HAS_PROC, markedProcesses } from './processTree';
 
