@@ -16,11 +16,11 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sandboxAvailability } from '../src/main/core/sandbox/availability';
 import { SAME_TICK_MARGIN_NS } from '../src/main/core/sandbox/projectWalk';
 import { createBashTool } from '../src/main/core/tools/bash';
 import type { ToolContext } from '../src/main/core/tools/types';
+import { compareMedians } from './measure';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
@@ -76,7 +76,7 @@ async function makeProject(project: string, files: number): Promise<void> {
   }
 }
 
-/** Alternates the two so drift in the machine's load affects both alike; returns medians in ms. */
+/** Median ms of the sandboxed call and of a bare `bash -c true`, alternated (see compareMedians). */
 async function compare(project: string, home: string): Promise<{ sandboxed: number; bare: number }> {
   const bash = createBashTool();
   const ctx: ToolContext = { projectDir: project, homeDir: home };
@@ -88,18 +88,8 @@ async function compare(project: string, home: string): Promise<{ sandboxed: numb
     const result = await bash.execute(validation.args, inspection.state, ctx);
     if (result.status !== 'completed') throw new Error(result.output);
   };
-  const bare = () => runBare(project);
-  for (let i = 0; i < WARMUP; i++) {
-    await sandboxed();
-    await bare();
-  }
-  const sandboxedTimes: number[] = [];
-  const bareTimes: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    sandboxedTimes.push(await time(sandboxed));
-    bareTimes.push(await time(bare));
-  }
-  return { sandboxed: median(sandboxedTimes), bare: median(bareTimes) };
+  const medians = await compareMedians(RUNS, WARMUP, sandboxed, () => runBare(project));
+  return { sandboxed: medians.measured, bare: medians.bare };
 }
 
 function runBare(cwd: string): Promise<void> {
@@ -108,18 +98,6 @@ function runBare(cwd: string): Promise<void> {
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bash -c true exited with ${code}`))));
   });
-}
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 0 ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[mid];
 }
 
 function print(rows: Row[], program: string, version: string): void {

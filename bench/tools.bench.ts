@@ -8,10 +8,10 @@ import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { editFileTool } from '../src/main/core/tools/editFile';
 import { readFileTool } from '../src/main/core/tools/readFile';
 import type { AnyTool, ToolContext } from '../src/main/core/tools/types';
+import { compareMedians } from './measure';
 
 const READ_RUNS = 400;
 const EDIT_RUNS = 80;
@@ -70,19 +70,10 @@ async function main(): Promise<void> {
   }
 }
 
-/** Alternates the two so drift in the machine's load affects both alike; returns medians in ms. */
+/** Median ms of the tool and of the bare work, alternated (see compareMedians). */
 async function compare(runs: number, tool: () => Promise<unknown>, bare: () => Promise<unknown>): Promise<{ tool: number; bare: number }> {
-  for (let i = 0; i < WARMUP; i++) {
-    await tool();
-    await bare();
-  }
-  const toolTimes: number[] = [];
-  const bareTimes: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    toolTimes.push(await time(tool));
-    bareTimes.push(await time(bare));
-  }
-  return { tool: median(toolTimes), bare: median(bareTimes) };
+  const medians = await compareMedians(runs, WARMUP, tool, bare);
+  return { tool: medians.measured, bare: medians.bare };
 }
 
 async function runTool(tool: AnyTool, raw: unknown, ctx: ToolContext): Promise<void> {
@@ -106,18 +97,6 @@ async function bareEdit(file: string, from: string, to: string): Promise<void> {
   const dir = await fs.open(path.dirname(file), constants.O_RDONLY);
   await dir.sync();
   await dir.close();
-}
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 0 ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[mid];
 }
 
 function print(rows: Row[], base: string): void {

@@ -71,6 +71,7 @@ const stages = [
   ],
 ];
 
+/** @type {string[]} */
 const failed = [];
 for (const stage of stages) {
   console.log(`\n::: ${stage.map(([name]) => name).join(', and alongside: ')}`);
