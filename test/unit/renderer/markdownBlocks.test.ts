@@ -4,7 +4,7 @@ import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { markdownBlocks, reusedLength, takeParsedBlock, type EarlierSplit } from '../../../src/renderer/src/features/transcript/markdownBlocks';
 
@@ -12,6 +12,18 @@ import { markdownBlocks, reusedLength, takeParsedBlock, type EarlierSplit } from
 function html(text: string): string {
   // Blocks are siblings in the page; the newlines the renderer puts between block elements are not shown.
   return renderToStaticMarkup(createElement(Markdown, { skipHtml: true, remarkPlugins: [remarkGfm] }, text)).replace(/>\n+</g, '><').replace(/^\n+|\n+$/g, '');
+}
+
+/** The texts the Markdown parser reads while `run` runs. */
+function parsedTexts(run: () => void): string[] {
+  const processor = Object.getPrototypeOf(unified()) as { parse: (file: unknown) => unknown };
+  const parse = vi.spyOn(processor, 'parse');
+  try {
+    run();
+    return parse.mock.calls.map(([file]) => String(file));
+  } finally {
+    parse.mockRestore();
+  }
 }
 
 function blocksHtml(text: string): string {
@@ -158,6 +170,60 @@ describe('markdownBlocks', () => {
     expect(split(text)).toEqual([text]);
   });
 
+  it('cuts cleanly after a heading, a closed fence, HTML, or a paragraph a heading or fence interrupts, so such a text is parsed once', () => {
+    const answer =
+      '## Setup\nInstall the tools:\n```sh\nnpm install\n```\nThen run the tests:\n~~~\nnpm test\n~~~\n***\n' +
+      '<!-- generated -->\nAll done.\n# Next\n> A note.\n\nThe end.';
+    let blocks: string[] = [];
+    expect(parsedTexts(() => (blocks = markdownBlocks(answer)))).toEqual([answer]);
+    expect(blocks).toEqual([
+      '## Setup\n',
+      'Install the tools:\n',
+      '```sh\nnpm install\n```\n',
+      'Then run the tests:\n',
+      '~~~\nnpm test\n~~~\n',
+      '***\n',
+      '<!-- generated -->\n',
+      'All done.\n',
+      '# Next\n',
+      '> A note.\n\n',
+      'The end.',
+    ]);
+    expect(split(answer)).toEqual(blocks);
+  });
+
+  it('parses again, on its own, only a block beside a list', () => {
+    const answer = 'Steps:\n1. Build\n2. Test\n\nThen ship it.\n\n## Done\n';
+    // "Steps:" ends as it would on its own; the list after it does not start so: the parser reads the
+    // rest of its first line as interrupting the paragraph.
+    expect(parsedTexts(() => markdownBlocks(answer))).toEqual([answer, '1. Build\n2. Test\n\n', 'Then ship it.\n\n']);
+    expect(split(answer)).toEqual(['Steps:\n', '1. Build\n2. Test\n\n', 'Then ship it.\n\n', '## Done\n']);
+    // Interrupting "text", "- 2) x" holds a paragraph; on its own, a list in a list.
+    expect(split('text\n- 2) x')).toEqual(['text\n- 2) x']);
+  });
+
+  it('does not keep a cut after a paragraph when the line after the cut may yet change what starts there', () => {
+    // Followed by "x", "|---|" is no delimiter row, and "| a |" goes on the paragraph.
+    expect(html('para\n| a |\n|---|x')).toBe('<p>para\n| a |\n|---|x</p>');
+    const table = { text: 'para\n| a |\n|---|', blocks: markdownBlocks('para\n| a |\n|---|') };
+    expect(reusedLength('para\n| a |\n|---|x', table)).toBe(0);
+    expect(markdownBlocks('para\n| a |\n|---|x', table)).toEqual(['para\n| a |\n|---|x']);
+    // GitHub's table syntax makes "</pre>" HTML while "| -" might begin a delimiter row, and not after.
+    const pre = { text: 'text\n</pre>\n| -', blocks: markdownBlocks('text\n</pre>\n| -') };
+    expect(pre.blocks).toEqual(['text\n', '</pre>\n| -']);
+    expect(reusedLength('text\n</pre>\n| - | -', pre)).toBe(0);
+    expect(markdownBlocks('text\n</pre>\n| - | -', pre)).toEqual(['text\n</pre>\n| - | -']);
+  });
+
+  it('splits a long text that extends an earlier one as it splits it afresh, however many of its cuts fail', () => {
+    // Each "2) text" reads as a list on its own but as a paragraph after indented code, so each costs a failed check.
+    const part = '\ttext\n\n2) text\n\n# H\n\n';
+    const text = part.repeat(12);
+    const earlier = { text: part.repeat(4), blocks: markdownBlocks(part.repeat(4)) };
+    expect(markdownBlocks(text, earlier)).toEqual(markdownBlocks(text));
+    expect(split(text)).toEqual(Array.from({ length: 12 }, () => ['\ttext\n\n2) text\n\n', '# H\n\n']).flat());
+  });
+
   it('splits a streamed answer as it splits the whole of each prefix, parsing again only its end', () => {
     const answer =
       '# Plan\n\nFirst, the *why*.\n\n1. Read:\n\n   ```ts\n   const a = 1;\n\n   ```\n\n2. Write\n\n' +
@@ -187,14 +253,18 @@ describe('markdownBlocks', () => {
     expect(split(`${list}    more`)).toEqual(['  1. text\n\n', '    text\n', '    more']);
   });
 
-  it('hands the parse of a growing last block to its render once', () => {
+  it('hands the parse of a growing last block to its render once, as remark gives it', () => {
     const earlier = { text: 'Done.\n\n- a\n', blocks: markdownBlocks('Done.\n\n- a\n') };
-    expect(reusedLength('Done.\n\n- a\n- b', earlier)).toBe('Done.\n\n'.length);
-    expect(markdownBlocks('Done.\n\n- a\n- b', earlier)).toEqual(['Done.\n\n', '- a\n- b']);
+    // A literal URL right after code is linked by remark's last tree transform, which the split's own
+    // parses leave out; the tree handed out must have it.
+    const grown = '- a\n- b: `docs`www.example.com';
+    expect(reusedLength(`Done.\n\n${grown}`, earlier)).toBe('Done.\n\n'.length);
+    expect(markdownBlocks(`Done.\n\n${grown}`, earlier)).toEqual(['Done.\n\n', grown]);
     expect(takeParsedBlock('- a\n')).toBeUndefined();
-    const tree = takeParsedBlock('- a\n- b');
-    expect(tree).toEqual(unified().use(remarkParse).use(remarkGfm).parse('- a\n- b'));
-    expect(takeParsedBlock('- a\n- b')).toBeUndefined();
+    const tree = takeParsedBlock(grown);
+    expect(tree).toEqual(unified().use(remarkParse).use(remarkGfm).parse(grown));
+    expect(JSON.stringify(tree)).toContain('"url":"http://www.example.com"');
+    expect(takeParsedBlock(grown)).toBeUndefined();
   });
 
   it('parses again from the start of the text when the new text does not extend the earlier one', () => {

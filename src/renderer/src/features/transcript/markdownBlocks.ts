@@ -9,11 +9,22 @@
 // list). So a block that does not lie between two clean cuts (below) stays
 // one only if, parsed on its own, it gives the same nodes as in the whole.
 //
-// A cut is clean when a blank line comes before it and the node before it is
-// one a blank line closes for good: not a list (its items go on after blank
-// lines) and not indented code (which can too, and changes how the parser
-// reads the lines after it). The parser leaves nothing open at a clean cut,
-// so the text after it parses on its own as it does in the whole.
+// A cut is clean when the parser leaves nothing open there, so the text after
+// it parses on its own as it does in the whole, and the node before it ends as
+// it would at the end of the text: after a heading, a thematic break, HTML or
+// a closed fence; after a paragraph, with a blank line after it or a heading,
+// fence or thematic break interrupting it; after a table or a block quote with
+// a blank line after it; never after a list (its items go on after blank
+// lines) or indented code (which can too, and changes how the parser reads the
+// lines after it).
+//
+// So a split from scratch costs one parse of the whole text plus one of each
+// block that starts at an unclean cut or ends where something is left open
+// (beside a list, mostly; a block from a clean cut to the end of a paragraph
+// that a list or HTML interrupts is not checked). The stretches between clean
+// cuts are checked one by one, each with its own budget of failed checks, so
+// the work stays in proportion to the text. Most of it is the parse of the
+// whole, which no split made by the parser can avoid.
 //
 // Each block runs from the start of the line its first node begins on to the
 // start of the next block, so blank lines stay with the block before them and
@@ -29,10 +40,35 @@
 import type { Nodes, Root, RootContent } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import { unified, type Data, type Processor } from 'unified';
 
-/** The parse react-markdown runs for SafeMarkdown (remark-parse, then remark-gfm's syntax). */
-const parser = unified().use(remarkParse).use(remarkGfm).freeze();
+type FromMarkdownExtension = Exclude<NonNullable<Data['fromMarkdownExtensions']>[number], unknown[]>;
+type TreeTransform = NonNullable<FromMarkdownExtension['transforms']>[number];
+
+/** The tree transforms the parse would run last (GitHub's autolink literals), which the split's parses leave out. */
+const transforms: TreeTransform[] = [];
+
+/**
+ * Takes the tree transforms out of the parse, into `transforms`. A split only
+ * compares trees, and a transform rewrites each text node on its own, so trees
+ * equal before it are equal after it: running it on every parse a split makes
+ * would cost a sixth of each parse for nothing.
+ */
+function withoutTransforms(this: Processor) {
+  const data = this.data();
+  data.fromMarkdownExtensions = (data.fromMarkdownExtensions ?? []).flat().map(({ transforms: moved, ...extension }) => {
+    transforms.push(...(moved ?? []));
+    return extension;
+  });
+}
+
+/** The parse react-markdown runs for SafeMarkdown (remark-parse, then remark-gfm's syntax), less the transforms. */
+const parser = unified().use(remarkParse).use(remarkGfm).use(withoutTransforms).freeze();
+
+/** The tree the full parse gives: `tree`, transformed as remark would have. */
+function transformed(tree: Root): Root {
+  return transforms.reduce<Root>((result, transform) => (transform(result) as Root | null | undefined) ?? result, tree);
+}
 
 /** A split made earlier, of a text the new one may extend. */
 export interface EarlierSplit {
@@ -40,7 +76,7 @@ export interface EarlierSplit {
   blocks: readonly string[];
 }
 
-/** Failed checks before a text is left whole: a text whose cuts keep failing is not worth parsing again and again. */
+/** Failed checks before a stretch between clean cuts is left one block: cuts that keep failing are not worth parsing again and again. */
 const MAX_FAILED_CHECKS = 8;
 
 /** For each split this module returned: whether each block starts at a clean cut. */
@@ -60,7 +96,7 @@ export function takeParsedBlock(text: string): Root | undefined {
   if (parsedBlock?.text !== text) return undefined;
   const { tree } = parsedBlock;
   parsedBlock = null;
-  return tree;
+  return transformed(tree);
 }
 
 /** Nodes whose children are blocks, where a definition can sit. */
@@ -100,14 +136,49 @@ function followsBlankLine(text: string, at: number): boolean {
   return start > 0 && isLineEnd(text[start - 1]);
 }
 
-/** A node that a blank line after it closes for good. */
-function closesAtBlankLine(node: RootContent, text: string): boolean {
-  if (node.type === 'code') {
-    // Fenced code ends at its fence (an open one runs to the end of the text); indented code does not.
-    const offset = node.position?.start.offset ?? 0;
-    return /^ {0,3}(?:`{3}|~{3})/.test(text.slice(lineStart(text, offset), offset + 3));
+function isFenced(node: RootContent, text: string): boolean {
+  const offset = node.position?.start.offset ?? 0;
+  return /^ {0,3}(?:`{3}|~{3})/.test(text.slice(lineStart(text, offset), offset + 3));
+}
+
+/**
+ * Whether the parser leaves nothing of `node` open where the next node starts,
+ * so `node` ends there as it would at the end of the text. `blankLine`: a blank
+ * line comes between them.
+ */
+function closedBefore(node: RootContent, blankLine: boolean, text: string): boolean {
+  switch (node.type) {
+    case 'heading':
+    case 'thematicBreak':
+    case 'html':
+    case 'paragraph':
+      // A heading ends on its line (a setext one on its underline), a thematic break is one line, HTML
+      // ends at a blank line or, for a comment or <pre> and the like, on the line of its end marker, and
+      // a paragraph at a blank line or a line that starts another block.
+      return true;
+    case 'code':
+      // A fence with text after it was closed by its fence; indented code goes on past blank lines.
+      return isFenced(node, text);
+    case 'table':
+    case 'blockquote':
+      // Without a blank line after them, the parser reads the next line in their light: as a row that
+      // might be, or as a lazy line of the quote.
+      return blankLine;
+    default:
+      // A list's items go on after blank lines, and the parser reads the line after it in their light.
+      return false;
   }
-  return ['paragraph', 'heading', 'thematicBreak', 'table', 'blockquote', 'html'].includes(node.type);
+}
+
+/** Whether the cut between `node` and `next` is clean: see the top of the file. */
+function cleanCut(node: RootContent, next: RootContent, blankLine: boolean, text: string): boolean {
+  if (!closedBefore(node, blankLine, text)) return false;
+  // A heading, fence or thematic break that interrupts a paragraph is one by its own line, as it
+  // would be on its own. Not a list or a quote: the parser reads the rest of their first line as
+  // interrupting too, so "text\n- 2) x" nests no list. Nor a table or HTML: whether a line starts one
+  // there can hang on the line after it, which a streaming text may not have yet ("|---|" may grow
+  // into "|---|x", and GitHub's table syntax makes "</pre>" after "text" HTML only before "| -").
+  return blankLine || node.type !== 'paragraph' || ['heading', 'code', 'thematicBreak'].includes(next.type);
 }
 
 /** Top-level nodes that begin on one line (nodes that share a line stay together). */
@@ -115,7 +186,9 @@ interface Piece {
   /** Where the line of its first node begins (0 for the first piece). */
   start: number;
   nodes: RootContent[];
-  /** The text may be parsed afresh from here: see the top of the file. */
+  /** The node before ends here as it would at the end of the text. */
+  closed: boolean;
+  /** Closed, and the text may be parsed afresh from here: see the top of the file. */
   clean: boolean;
 }
 
@@ -132,8 +205,10 @@ function pieces(text: string, tree: RootContent[]): Piece[] | null {
     if (last && start < previousEnd) {
       last.nodes.push(node);
     } else {
-      const clean = last !== undefined && followsBlankLine(text, start) && closesAtBlankLine(last.nodes[last.nodes.length - 1], text);
-      found.push({ start, nodes: [node], clean });
+      const before = last?.nodes[last.nodes.length - 1];
+      const blankLine = followsBlankLine(text, start);
+      const closed = before !== undefined && closedBefore(before, blankLine, text);
+      found.push({ start, nodes: [node], closed, clean: closed && cleanCut(before, node, blankLine, text) });
     }
     previousEnd = end;
   }
@@ -149,10 +224,10 @@ interface Split {
 /**
  * The text split where its parse starts top-level nodes, keeping only cuts
  * whose blocks parse on their own as they do in the whole; null when the text
- * holds a definition and must stay whole. A block that parses differently
- * takes in the piece after it when it was read differently at its end, and
- * joins the block before it when its first node differs (that line was read in
- * the light of the lines above), unless it starts at a clean cut.
+ * holds a definition and must stay whole. The whole text is parsed once; then
+ * each stretch between two clean cuts is checked on its own (checkedStretch),
+ * so the split of a text is the split of the text before a clean cut followed
+ * by that of the text after it, as an extended split needs.
  */
 function checkedSplit(text: string): Split | null {
   const root = parser.parse(text) as Root;
@@ -163,35 +238,54 @@ function checkedSplit(text: string): Split | null {
     parsedBlock = { text, tree: root };
     return { blocks: [text], clean: [false] };
   }
-  const whole = { blocks: [text], clean: [false] };
-
-  /** Indexes of the pieces that begin the blocks kept so far. */
+  /** Indexes of the pieces that begin blocks. */
   const starts: number[] = [];
-  let failures = 0;
-  let first = 0;
-  let next = 1;
-  while (first < found.length) {
-    const end = next < found.length ? found[next].start : text.length;
-    // Between two clean cuts the parser starts afresh and ends as in the whole: nothing to check.
-    const betweenCleanCuts = next === first + 1 && (first === 0 || found[first].clean) && (next === found.length || found[next].clean);
-    const alone = betweenCleanCuts ? [] : parse(text.slice(found[first].start, end));
-    const nodes = found.slice(first, next).flatMap((piece) => piece.nodes);
-    if (betweenCleanCuts || sameNodes(alone, nodes)) {
-      starts.push(first);
-      first = next;
-      next = first + 1;
-      continue;
-    }
-    if (++failures > MAX_FAILED_CHECKS) return whole;
-    const readInContext = first > 0 && !found[first].clean && !sameNodes(alone[0], nodes[0]);
-    if ((readInContext || next === found.length) && starts.length > 0) first = starts.pop() as number;
-    else if (next < found.length) next += 1;
-    else return whole;
+  let stretch = 0;
+  for (let index = 1; index <= found.length; index += 1) {
+    if (index < found.length && !found[index].clean) continue;
+    starts.push(...checkedStretch(text, found, stretch, index));
+    stretch = index;
   }
   return {
     blocks: starts.map((start, at) => text.slice(found[start].start, at + 1 < starts.length ? found[starts[at + 1]].start : text.length)),
     clean: starts.map((start) => found[start].clean),
   };
+}
+
+/**
+ * The pieces that begin blocks from `from` (a clean cut, or the start) up to
+ * `to` (the next clean cut, or the end), which parse afresh and end as in the
+ * whole, so only the cuts between them are checked: a block that parses
+ * differently on its own takes in the piece after it when it was read
+ * differently at its end, and joins the block before it when its first node
+ * differs (that line was read in the light of the lines above).
+ */
+function checkedStretch(text: string, found: Piece[], from: number, to: number): number[] {
+  const starts: number[] = [];
+  let failures = 0;
+  let first = from;
+  let next = from + 1;
+  while (first < to) {
+    const nodes = found.slice(first, next).flatMap((piece) => piece.nodes);
+    // From the start of the stretch, parsed afresh, to a cut where nothing is left open (the end of the
+    // stretch is one), a block parses on its own as it does in the whole: nothing to check.
+    const unchecked = first === from && (next === to || found[next].closed);
+    const end = next < found.length ? found[next].start : text.length;
+    const alone = unchecked ? nodes : parse(text.slice(found[first].start, end));
+    if (sameNodes(alone, nodes)) {
+      starts.push(first);
+      first = next;
+      next = first + 1;
+      continue;
+    }
+    if (++failures > MAX_FAILED_CHECKS) return [from];
+    const readInContext = first > from && !sameNodes(alone[0], nodes[0]);
+    // Either first falls back to a block that was kept, or next moves on (it is short of `to`: a block
+    // from `from` to `to` is never checked, and one from later on has a kept block before it).
+    if ((readInContext || next === to) && starts.length > 0) first = starts.pop() as number;
+    else next += 1;
+  }
+  return starts;
 }
 
 /**
