@@ -4,7 +4,7 @@
 
 /** Error texts by what the sandbox refused; matched case-insensitively in a failed command's output. */
 const SIGNS: ReadonlyArray<readonly [pattern: RegExp, blocked: string]> = [
-  [/read-only file system/i, 'a write outside the project or into .git/ (the rest of the file system is read-only)'],
+  [/read-only file system/i, 'a write outside the project or into .git/ (the system and the allowed home folders are read-only; /tmp and the home are thrown away)'],
   [/network is unreachable|could not resolve host|temporary failure in name resolution|name or service not known|connection refused|couldn't connect to server|failed to connect/i, 'network access (the sandbox has no network, not even this machine\'s own services)'],
   [/operation not permitted/i, 'an operation the sandbox does not allow'],
 ];
