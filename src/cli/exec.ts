@@ -6,7 +6,7 @@ import type { Approver } from '../main/core/agent/approver';
 import type { HostedSession } from '../main/core/agent/sessionHost';
 import { addLogSink } from '../main/core/log/log';
 import { streamSink } from '../main/core/log/sinks';
-import { isLoosening, MODE_WARNINGS } from '../main/core/policy/modes';
+import { isLoosening, MODE_WARNINGS, modeNeedsSandbox, noSandboxForModeMessage } from '../main/core/policy/modes';
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionSaveError } from '../main/core/sessions/sessionErrors';
 import { sandboxStatusOf, type SandboxStatus } from '../shared/sandboxStatus';
@@ -67,6 +67,11 @@ async function execInHome(args: ExecArgs, io: CommandIo, rawIo: CommandIo, homeD
     available: false,
     reason: `Mino could not check for a sandbox (${error instanceof Error ? error.message : String(error)})`,
   }));
+  // A mode the sandbox carries (auto) is refused before anything opens when no sandbox is available.
+  if (modeNeedsSandbox(args.mode)) {
+    const status = await sandbox;
+    if (!status.available) return fail(`${noSandboxForModeMessage(args.mode, status.reason)} Use --mode accept-edits or manual instead.`, EXIT.usage);
+  }
   const session = await openExecSession(args, homeDir, io, setup.settings, fail);
   if (typeof session === 'number') return session;
   try {

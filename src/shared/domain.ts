@@ -2,10 +2,10 @@
 import { z } from 'zod';
 
 /** Permission modes, in the order a person is offered them; what each allows is its row in core/policy/modeTable.ts. Held in memory per session; never saved. */
-export const PERMISSION_MODES = ['manual', 'accept-edits', 'bypass'] as const;
+export const PERMISSION_MODES = ['manual', 'accept-edits', 'auto', 'bypass'] as const;
 export const PermissionModeSchema = z.enum(PERMISSION_MODES);
 export type PermissionMode = z.infer<typeof PermissionModeSchema>;
-/** "manual, accept-edits or bypass", for messages and usage text. */
+/** "manual, accept-edits, auto or bypass", for messages and usage text. */
 export const MODE_LIST = `${PERMISSION_MODES.slice(0, -1).join(', ')} or ${PERMISSION_MODES[PERMISSION_MODES.length - 1]}`;
 
 /** The one decision the program makes for every live tool call. */

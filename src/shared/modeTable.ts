@@ -10,11 +10,15 @@
 import type { PermissionMode, ToolKind } from './domain';
 
 /**
- * What the table judges: a tool's kind, or a bash call that asked to run
- * outside the sandbox, which runs with the person's full rights and so is a
- * column of its own (it asks in every mode, bypass included).
+ * What the table judges: a tool's kind, where `bash` is a command that runs in
+ * the sandbox, and two columns of bash calls that run with the person's full
+ * rights: `bash_no_sandbox`, a command run where no sandbox is available (none
+ * on this machine, or the person turned it off), and `unsandboxed_bash`, a
+ * command that asked to leave the sandbox (it asks in every mode, bypass
+ * included). Whether a sandbox is available is settled when the call is
+ * inspected (see core/agent/toolCall.ts).
  */
-export type CallClass = ToolKind | 'unsandboxed_bash';
+export type CallClass = ToolKind | 'bash_no_sandbox' | 'unsandboxed_bash';
 
 /** What a call that passed the protected-path check does: refused, asked, allowed but shown, or allowed. */
 export type Outcome = 'deny' | 'ask' | 'allow, shown' | 'allow';
@@ -27,16 +31,21 @@ export interface ModeRow {
 
 export const MODE_ROWS: Readonly<Record<PermissionMode, ModeRow>> = {
   manual: {
-    outcomes: { restricted_read: 'allow', file_write: 'ask', bash: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
+    outcomes: { restricted_read: 'allow', file_write: 'ask', bash: 'ask', bash_no_sandbox: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
     warning: 'In this session, manual mode asks before every write, edit, Bash command and MCP call. Protected files stay refused.',
   },
   'accept-edits': {
-    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
+    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'ask', bash_no_sandbox: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
     warning:
       'In this session, accept-edits mode writes and edits project files without asking. Bash and MCP calls still ask; protected files stay refused.',
   },
+  auto: {
+    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'allow, shown', bash_no_sandbox: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
+    warning:
+      'In this session, auto mode writes and edits project files and runs Bash commands in the sandbox without asking. In the sandbox a command can change the project (not .git/), sees the system read-only and, of your home, only the toolchain folders you allowed; it cannot read secret files and has no network. Commands outside the sandbox (or while it is unavailable) and MCP calls still ask; protected files stay refused.',
+  },
   bypass: {
-    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'allow, shown', unsandboxed_bash: 'ask', mcp: 'allow, shown' },
+    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'allow, shown', bash_no_sandbox: 'allow, shown', unsandboxed_bash: 'ask', mcp: 'allow, shown' },
     warning:
       'In this session, bypass mode runs every call without asking: Bash commands run in the sandbox where this machine has one (else with your account permissions; a command that asks to leave the sandbox still asks), and MCP arguments go to their services. Protected files stay refused.',
   },
@@ -47,6 +56,7 @@ export const KIND_NAMES: Readonly<Record<CallClass, string>> = {
   restricted_read: 'restricted reads',
   file_write: 'file writes and edits',
   bash: 'Bash commands',
+  bash_no_sandbox: 'Bash commands while no sandbox is available',
   unsandboxed_bash: 'Bash commands outside the sandbox',
   mcp: 'MCP calls',
 };
@@ -62,10 +72,28 @@ const OUTCOME_TEXT: Readonly<Record<Outcome, string>> = {
 };
 
 /** A column that is part of another (bash outside the sandbox is bash), named only where it differs from that one. */
-const PART_OF: Readonly<Partial<Record<CallClass, CallClass>>> = { unsandboxed_bash: 'bash' };
+const PART_OF: Readonly<Partial<Record<CallClass, CallClass>>> = { bash_no_sandbox: 'bash', unsandboxed_bash: 'bash' };
 
-function joinNames(names: readonly string[]): string {
+/** "a", "a and b", "a, b and c". */
+export function joinNames(names: readonly string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The mode's row as groups of kinds of call by outcome, in the table's order
+ * of outcomes first met, each kind by its name; a column that is part of
+ * another (bash run outside the sandbox) is named only where its outcome
+ * differs from that one's.
+ */
+export function outcomeGroups(mode: PermissionMode): Array<[Outcome, string[]]> {
+  const outcomes = MODE_ROWS[mode].outcomes;
+  const kindsByOutcome = new Map<Outcome, string[]>();
+  for (const kind of CALL_CLASSES) {
+    const whole = PART_OF[kind];
+    if (whole !== undefined && outcomes[whole] === outcomes[kind]) continue;
+    kindsByOutcome.set(outcomes[kind], [...(kindsByOutcome.get(outcomes[kind]) ?? []), KIND_NAMES[kind]]);
+  }
+  return [...kindsByOutcome];
 }
 
 /**
@@ -75,13 +103,6 @@ function joinNames(names: readonly string[]): string {
  * mode." (the protected-path check comes before the table).
  */
 export function modeHelp(mode: PermissionMode): string {
-  const outcomes = MODE_ROWS[mode].outcomes;
-  const kindsByOutcome = new Map<Outcome, string[]>();
-  for (const kind of CALL_CLASSES) {
-    const whole = PART_OF[kind];
-    if (whole !== undefined && outcomes[whole] === outcomes[kind]) continue;
-    kindsByOutcome.set(outcomes[kind], [...(kindsByOutcome.get(outcomes[kind]) ?? []), KIND_NAMES[kind]]);
-  }
-  const parts = [...kindsByOutcome].map(([outcome, kinds]) => `${joinNames(kinds)} ${OUTCOME_TEXT[outcome]}`);
+  const parts = outcomeGroups(mode).map(([outcome, kinds]) => `${joinNames(kinds)} ${OUTCOME_TEXT[outcome]}`);
   return `${mode}: ${parts.join('; ')}. Protected files are refused in every mode.`;
 }

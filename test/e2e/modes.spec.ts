@@ -6,6 +6,7 @@
 import * as fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { MODE_WARNINGS } from '../../src/main/core/policy/modes';
+import { PERMISSION_MODES } from '../../src/shared/domain';
 import type { IpcResult, MinoApi } from '../../src/shared/ipc';
 import { modeHelp } from '../../src/shared/modeTable';
 import type { ModeChangeResult } from '../../src/shared/sessions';
@@ -26,7 +27,7 @@ test('each mode is explained, on the control and its choices, by what its row of
   const mode = page.getByLabel('Permission mode');
   await expect(mode).toHaveAttribute('title', modeHelp('manual'));
   await expect(mode.locator('option[value="bypass"]')).toHaveAttribute('title', /Bash commands outside the sandbox ask you first/);
-  for (const name of ['manual', 'accept-edits', 'bypass'] as const) await expect(mode.locator(`option[value="${name}"]`)).toHaveAttribute('title', modeHelp(name));
+  for (const name of PERMISSION_MODES) await expect(mode.locator(`option[value="${name}"]`)).toHaveAttribute('title', modeHelp(name));
 });
 
 test('loosening to accept-edits waits for the yes in main\'s dialog; then the edit runs with an "allowed without confirmation" card and no dialog', async ({ page, mino }) => {

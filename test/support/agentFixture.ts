@@ -20,6 +20,8 @@ export interface AgentFixture {
   server: MockResponsesServer;
   env: NodeJS.ProcessEnv;
   deps: ConversationDeps;
+  /** The settings the sessions read, per turn and per call: a test may change them (turn the sandbox off) mid-session. */
+  settings: Settings;
   /** Path inside the project. */
   file(rel: string): string;
   cleanup(): Promise<void>;
@@ -54,6 +56,7 @@ export async function makeAgentFixture(options: AgentFixtureOptions = {}): Promi
     server,
     env,
     deps,
+    settings,
     file: temp.file,
     // Idempotent, so an afterEach may run it again for a test that made no fixture of its own.
     cleanup: async () => {

@@ -15,7 +15,7 @@ import { PermissionModes, setPermissionMode } from './features/modes';
 import { openDroppedProject, openRecentProject, pickAndOpenProject, recentProjects } from './features/projects';
 import { projectSwitchHooks } from './features/projectSwitch';
 import { Sessions } from './features/sessions';
-import { getSettings, setSettings } from './features/settings';
+import { getSettings, sessionSandbox, setSettings } from './features/settings';
 import { listSkills, reloadSkills } from './features/skills';
 import { listChanges, planReversal, reverseChanges } from './features/changes';
 import { sendMessage, stopTurn } from './features/turns';
@@ -79,7 +79,7 @@ export class MinoService implements DispatchTarget {
       'context:compact': async (client) => compactSession(turnDeps, client),
       'context:editSummary': async (client, input) => editSummary(turnDeps, client, input.text),
       'approvals:answer': async (client, input) => ({ accepted: broker.answer(client, input.requestId, input.approved) }),
-      'mode:set': async (client, input) => setPermissionMode({ sessions, modes, confirm: ports.confirm }, client, input),
+      'mode:set': async (client, input) => setPermissionMode({ sessions, modes, confirm: ports.confirm, sandbox: () => sessionSandbox(homeDir) }, client, input),
       'links:check': async (client, input) => links.check(client, input.url),
       'links:open': async (client, input) => links.open(client, input.id),
     };

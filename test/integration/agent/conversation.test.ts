@@ -67,10 +67,13 @@ describe('a conversation', () => {
     expect(text).toMatch(/^- read_file, list_dir, skill_view, grep_project: restricted reads\.$/m);
     expect(text).toContain('- Tools named mcp_<server>__<tool> are provided by external servers');
     expect(text).toContain(
-      '  - manual (every session starts in it): restricted reads run; file writes and edits, Bash commands, Bash commands outside the sandbox and MCP calls are shown to the person, who approves or denies each one.',
+      '  - manual (every session starts in it): restricted reads run; file writes and edits, Bash commands and MCP calls are shown to the person, who approves or denies each one.',
     );
     expect(text).toContain(
-      '  - accept-edits: restricted reads run; file writes and edits run without asking and are shown to the person; Bash commands, Bash commands outside the sandbox and MCP calls are shown to the person, who approves or denies each one.',
+      '  - accept-edits: restricted reads run; file writes and edits run without asking and are shown to the person; Bash commands and MCP calls are shown to the person, who approves or denies each one.',
+    );
+    expect(text).toContain(
+      '  - auto: restricted reads run; file writes and edits and Bash commands run without asking and are shown to the person; Bash commands while no sandbox is available, Bash commands outside the sandbox and MCP calls are shown to the person, who approves or denies each one.',
     );
     expect(text).toContain(
       '  - bypass: restricted reads run; file writes and edits, Bash commands and MCP calls run without asking and are shown to the person; Bash commands outside the sandbox are shown to the person, who approves or denies each one.',

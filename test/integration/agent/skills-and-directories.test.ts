@@ -149,10 +149,11 @@ describe('skills in a session', () => {
     expect(decisions).toEqual({
       manual: { decisions: ['ask', 'ask', 'deny'], asked: ['bash', 'write_file'] },
       'accept-edits': { decisions: ['ask', 'allow', 'deny'], asked: ['bash'] },
+      auto: { decisions: ['allow', 'allow', 'deny'], asked: [] },
       bypass: { decisions: ['allow', 'allow', 'deny'], asked: [] },
     });
-    // Only what the mode table lets run without a person ran: the write in accept-edits, everything in bypass.
-    expect((await fs.readdir(fx.project)).sort()).toEqual(['.agents', 'accept-edits.txt', 'bash-ran', 'bypass.txt']);
+    // Only what the mode table lets run without a person ran: the write in accept-edits, the sandboxed command and write in auto, everything in bypass.
+    expect((await fs.readdir(fx.project)).sort()).toEqual(['.agents', 'accept-edits.txt', 'auto.txt', 'bash-ran', 'bypass.txt']);
   });
 });
 

@@ -237,7 +237,7 @@ describe('mino exec', () => {
   it.each([
     ['an unknown flag', ['exec', '--frobnicate', 'hi'], /Unknown option/i],
     ['a missing prompt', ['exec'], /No prompt given/],
-    ['an unknown mode', ['exec', '--mode', 'auto', 'hi'], /Unknown permission mode "auto"/],
+    ['an unknown mode', ['exec', '--mode', 'yolo', 'hi'], /Unknown permission mode "yolo"/],
     ['a bad session id', ['exec', '--session', 'xyz', 'hi'], /not a session id/],
     ['an unknown command', ['frob'], /unknown command/],
     // The desktop's cap (SendMessageInputSchema), so a prompt neither front end sends is refused by both.

@@ -6,6 +6,8 @@ import * as fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODE_WARNINGS, NO_SESSION_MESSAGE } from '../../../src/main/core/policy/modes';
 import { minoPaths } from '../../../src/main/core/config/minoHome';
+import { SANDBOX_TURNED_OFF } from '../../../src/main/core/agent/defaultDeps';
+import { sandboxAvailability } from '../../../src/main/core/sandbox/availability';
 import { loosen, makeServiceHarness, type ServiceHarness } from './harness';
 import type { SessionView } from '../../../src/shared/sessions';
 
@@ -37,6 +39,26 @@ describe('permission modes through the service', () => {
     expect(confirmed).toMatchObject({ status: 'changed', mode: 'accept-edits' });
     expect(client.of('session:changed').at(-1)).toMatchObject({ mode: 'accept-edits' });
     expect(await client.value<SessionView>('sessions:current')).toMatchObject({ mode: 'accept-edits' });
+  });
+
+  it('offers auto only while the sandbox is on: refused with the reason, before any question, once it is turned off', async () => {
+    h = await makeServiceHarness();
+    const { client } = await h.clientWithSession('a');
+    await fs.writeFile(minoPaths(h.home).config, '{ "bashSandbox": false }\n');
+    const refused = await client.value('mode:set', { mode: 'auto' });
+    expect(refused).toEqual({
+      status: 'error',
+      mode: 'manual',
+      message: `auto mode runs Bash commands without asking only in the sandbox, and no sandbox is available: ${SANDBOX_TURNED_OFF}. Permission mode for this session unchanged: manual.`,
+    });
+    expect(h.native.questions).toEqual([]);
+
+    await fs.writeFile(minoPaths(h.home).config, '{}\n');
+    h.native.answer = true;
+    if ((await sandboxAvailability()).available) {
+      expect(await client.value('mode:set', { mode: 'auto' })).toMatchObject({ status: 'changed', mode: 'auto' });
+      expect(h.native.questions).toEqual([expect.objectContaining({ detail: expect.stringContaining(MODE_WARNINGS.auto) })]);
+    }
   });
 
   it('refuses a window that says it confirmed, or brings an old-style confirmation id: the contract has neither', async () => {

@@ -11,12 +11,13 @@ const BLOCKED_ENV =
   'Blocked by policy: .env is a protected path; file tools never read or write it. Do not retry or work around this with another tool.';
 
 describe('the mode table', () => {
-  // Table 10-1, one row per kind: [manual, accept-edits, bypass] as decision and whether the allow is shown.
+  // Table 10-1 with the auto row, one row per kind: [manual, accept-edits, auto, bypass] as decision and whether the allow is shown.
+  // `bash` here is a command that runs in the sandbox.
   const table: Record<ToolKind, Record<PermissionMode, [string, boolean]>> = {
-    restricted_read: { manual: ['allow', false], 'accept-edits': ['allow', false], bypass: ['allow', false] },
-    file_write: { manual: ['ask', false], 'accept-edits': ['allow', true], bypass: ['allow', true] },
-    bash: { manual: ['ask', false], 'accept-edits': ['ask', false], bypass: ['allow', true] },
-    mcp: { manual: ['ask', false], 'accept-edits': ['ask', false], bypass: ['allow', true] },
+    restricted_read: { manual: ['allow', false], 'accept-edits': ['allow', false], auto: ['allow', false], bypass: ['allow', false] },
+    file_write: { manual: ['ask', false], 'accept-edits': ['allow', true], auto: ['allow', true], bypass: ['allow', true] },
+    bash: { manual: ['ask', false], 'accept-edits': ['ask', false], auto: ['allow', true], bypass: ['allow', true] },
+    mcp: { manual: ['ask', false], 'accept-edits': ['ask', false], auto: ['ask', false], bypass: ['allow', true] },
   };
   const cases = (Object.keys(table) as ToolKind[]).flatMap((kind) =>
     PERMISSION_MODES.map((mode) => [kind, mode, ...table[kind][mode]] as const),
@@ -41,6 +42,23 @@ describe('the mode table', () => {
         shown: false,
       });
     }
+  });
+
+  it('asks before a bash call that would run without a sandbox in every mode but bypass, which shows it', () => {
+    const outcomes = Object.fromEntries(PERMISSION_MODES.map((mode) => [mode, decide({ kind: 'bash', noSandbox: true }, mode)]));
+    expect(outcomes).toEqual({
+      manual: { decision: 'ask', reason: 'manual mode asks before Bash commands while no sandbox is available.', shown: false },
+      'accept-edits': { decision: 'ask', reason: 'accept-edits mode asks before Bash commands while no sandbox is available.', shown: false },
+      auto: { decision: 'ask', reason: 'auto mode asks before Bash commands while no sandbox is available.', shown: false },
+      bypass: { decision: 'allow', reason: 'bypass mode runs Bash commands while no sandbox is available without asking; the call is shown.', shown: true },
+    });
+  });
+
+  it('takes "no sandbox" from what the inspection settled, for bash only, and "asked to leave" before it', () => {
+    const tool = (kind: ToolKind, target: ToolTarget) => ({ kind, target: () => target }) as unknown as AnyTool;
+    expect(factsFor(tool('bash', {}), {}, { noSandbox: true })).toEqual({ kind: 'bash', noSandbox: true });
+    expect(factsFor(tool('mcp', {}), {}, { noSandbox: true })).toEqual({ kind: 'mcp' });
+    expect(decide(factsFor(tool('bash', { outsideSandbox: true }), {}, { noSandbox: true }), 'bypass').decision).toBe('ask');
   });
 
   it('takes "outside the sandbox" from the validated bash arguments, and from no other kind of tool', () => {

@@ -3,13 +3,21 @@ import { MODE_LIST, PERMISSION_MODES } from '../../../src/shared/domain';
 import { isLoosening, stricterMode, unknownModeMessage } from '../../../src/main/core/policy/modes';
 import { MODE_ROWS, rowLoosens, type CallClass, type ModeRow, type Outcome } from '../../../src/main/core/policy/modeTable';
 
-const row = (outcomes: Omit<Record<CallClass, Outcome>, 'unsandboxed_bash'>): ModeRow => ({ outcomes: { ...outcomes, unsandboxed_bash: 'ask' }, warning: '' });
+const row = (outcomes: Omit<Record<CallClass, Outcome>, 'unsandboxed_bash' | 'bash_no_sandbox'>): ModeRow => ({
+  outcomes: { ...outcomes, bash_no_sandbox: outcomes.bash, unsandboxed_bash: 'ask' },
+  warning: '',
+});
 
 describe('isLoosening', () => {
   it.each([
     ['manual', 'accept-edits', true],
     ['manual', 'bypass', true],
     ['accept-edits', 'bypass', true],
+    ['accept-edits', 'auto', true],
+    ['auto', 'bypass', true],
+    ['manual', 'auto', true],
+    ['auto', 'accept-edits', false],
+    ['bypass', 'auto', false],
     ['accept-edits', 'manual', false],
     ['bypass', 'manual', false],
     ['bypass', 'accept-edits', false],
@@ -28,6 +36,8 @@ describe('stricterMode', () => {
     ['manual', 'accept-edits', 'manual'],
     ['accept-edits', 'manual', 'manual'],
     ['bypass', 'bypass', 'bypass'],
+    ['auto', 'bypass', 'auto'],
+    ['bypass', 'auto', 'auto'],
   ] as const)('of %s and %s is %s', (a, b, expected) => {
     expect(stricterMode(a, b)).toBe(expected);
   });
@@ -64,8 +74,8 @@ describe('loosening is derived from the rows', () => {
 
 describe('mode names', () => {
   it('lists the modes from the one list, for every message that names them', () => {
-    expect(MODE_LIST).toBe('manual, accept-edits or bypass');
-    expect(unknownModeMessage('auto', 'manual')).toBe('Unknown permission mode "auto". Use manual, accept-edits or bypass. Permission mode for this session unchanged: manual.');
-    expect(unknownModeMessage('  ', 'bypass')).toBe('Name a permission mode: manual, accept-edits or bypass. Permission mode for this session: bypass.');
+    expect(MODE_LIST).toBe('manual, accept-edits, auto or bypass');
+    expect(unknownModeMessage('yolo', 'manual')).toBe('Unknown permission mode "yolo". Use manual, accept-edits, auto or bypass. Permission mode for this session unchanged: manual.');
+    expect(unknownModeMessage('  ', 'bypass')).toBe('Name a permission mode: manual, accept-edits, auto or bypass. Permission mode for this session: bypass.');
   });
 });

@@ -133,5 +133,9 @@ describe('modeHelp', () => {
     expect(modeHelp('bypass')).toBe(
       'bypass: restricted reads run; file writes and edits, Bash commands and MCP calls run without asking and are shown in the conversation; Bash commands outside the sandbox ask you first. Protected files are refused in every mode.',
     );
+    // Auto runs only what the sandbox carries: a command with no sandbox to run in asks, as one that leaves it does.
+    expect(modeHelp('auto')).toBe(
+      'auto: restricted reads run; file writes and edits and Bash commands run without asking and are shown in the conversation; Bash commands while no sandbox is available, Bash commands outside the sandbox and MCP calls ask you first. Protected files are refused in every mode.',
+    );
   });
 });

@@ -112,6 +112,8 @@ describe('bash confirmation', () => {
     expect(inspection).toEqual({
       ok: true,
       state: { sandbox: null, why: 'these tests run without it', namespace: null, mark: expect.any(String) },
+      // Settled for the decision: a mode that runs only sandboxed commands without asking asks before this one.
+      noSandbox: true,
       confirmation: {
         tool: 'bash',
         fields: [

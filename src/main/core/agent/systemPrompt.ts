@@ -5,7 +5,7 @@
 // existing installs learn about it too). What a person writes is SOUL.md,
 // sent after this. Guidance only: the decision never reads any of it.
 import { MODE_LIST, PERMISSION_MODES, TOOL_KINDS } from '../../../shared/domain';
-import { CALL_CLASSES, KIND_NAMES, MODE_ROWS, type CallClass, type Outcome } from '../policy/modeTable';
+import { joinNames, KIND_NAMES, outcomeGroups, type Outcome } from '../policy/modeTable';
 import { INITIAL_MODE } from '../policy/modes';
 import { isMcpToolName } from '../mcp/toolName';
 import type { AnyTool } from '../tools/types';
@@ -19,10 +19,7 @@ const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
 
 /** "manual: restricted reads run; file writes and edits, Bash commands and MCP calls are shown to the person, …". */
 function modeLine(mode: (typeof PERMISSION_MODES)[number]): string {
-  const row = MODE_ROWS[mode].outcomes;
-  const byOutcome = new Map<Outcome, CallClass[]>();
-  for (const kind of CALL_CLASSES) byOutcome.set(row[kind], [...(byOutcome.get(row[kind]) ?? []), kind]);
-  const parts = [...byOutcome].map(([outcome, kinds]) => `${joinWords(kinds.map((kind) => KIND_NAMES[kind]))} ${OUTCOME_WORDS[outcome]}`);
+  const parts = outcomeGroups(mode).map(([outcome, kinds]) => `${joinNames(kinds)} ${OUTCOME_WORDS[outcome]}`);
   return `  - ${mode}${mode === INITIAL_MODE ? ' (every session starts in it)' : ''}: ${parts.join('; ')}.`;
 }
 
@@ -49,10 +46,6 @@ function mentionLines(tools: readonly AnyTool[]): string[] {
   return [
     `- A word such as @src/app.ts in the person's message (quoted, @"my notes.md", when the path has spaces) names a file or folder of the project by its path relative to the project directory; read it with read_file${folders} when you need its content. A mention grants no permission.`,
   ];
-}
-
-function joinWords(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 export function systemPrompt(tools: readonly AnyTool[]): string {

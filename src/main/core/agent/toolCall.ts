@@ -2,7 +2,7 @@
 // record, save the start, execute (which rechecks), save the result. Every
 // record is saved before what it describes acts, and every call ends with a
 // saved result.
-import type { Decision, PermissionMode, ToolResult } from '../../../shared/domain';
+import type { Confirmation, Decision, PermissionMode, ToolResult } from '../../../shared/domain';
 import { withThousands } from '../../../shared/formatNumber';
 import type { HistoryItem, OutputItem } from '../model/types';
 import { decide, factsFor } from '../policy/decide';
@@ -115,18 +115,30 @@ export async function runCall(call: FunctionCall, options: CallOptions, emit: Em
     told(null, tool);
     return finish({ status: 'invalid_arguments', output: validation.reason });
   }
-  const verdict = decide(factsFor(tool, validation.args), mode);
-  told(verdict.decision, tool);
-  if (verdict.decision === 'deny') return finish({ status: 'denied', output: verdict.reason });
-
+  // Decided before anything is read, so a refused call is never inspected; decided again once the inspection
+  // settled how the call runs (a command with no sandbox available), which can only make it stricter.
+  const first = decide(factsFor(tool, validation.args), mode);
+  if (first.decision === 'deny') {
+    told(first.decision, tool);
+    return finish({ status: 'denied', output: first.reason });
+  }
   let inspection;
   try {
     inspection = await tool.inspect(validation.args, context);
   } catch (error) {
+    told(first.decision, tool);
     return finish({ status: 'invalid_arguments', output: `Could not inspect the target: ${errorText(error)}` });
   }
-  if (!inspection.ok) return finish(inspection.result);
-  const confirmation = withHiddenCharacterWarning(inspection.confirmation);
+  if (!inspection.ok) {
+    told(first.decision, tool);
+    return finish(inspection.result);
+  }
+  const verdict = inspection.noSandbox ? decide(factsFor(tool, validation.args, { noSandbox: true }), mode) : first;
+  told(verdict.decision, tool);
+  if (verdict.decision === 'deny') return finish({ status: 'denied', output: verdict.reason });
+  const confirmation = withHiddenCharacterWarning(
+    verdict.decision === first.decision ? inspection.confirmation : withNoSandboxNote(inspection.confirmation, mode),
+  );
 
   // What the person sees is saved first, so a resumed session's card shows it as it was shown.
   const shown = async (asked: boolean) => {
@@ -143,6 +155,12 @@ export async function runCall(call: FunctionCall, options: CallOptions, emit: Em
     await shown(false);
   }
   return finish(await execute(call, tool, validation.args, inspection.state, options, emit));
+}
+
+/** Says why a call the mode would have run without asking asks after all: it would run outside the sandbox. */
+function withNoSandboxNote(confirmation: Confirmation, mode: PermissionMode): Confirmation {
+  const note = `In ${mode} mode, Bash commands run without asking only in the sandbox, and no sandbox is available now (see Sandbox above), so this command asks.`;
+  return { ...confirmation, warning: confirmation.warning ? `${note} ${confirmation.warning}` : note };
 }
 
 /** Saves the tool start, then runs the tool; a tool that throws gives an error result. */

@@ -17,6 +17,12 @@ export interface DecisionFacts {
   readonly pathIs?: TargetType;
   /** A bash call that asked to run outside the sandbox, with the person's full rights. */
   readonly outsideSandbox?: true;
+  /**
+   * A bash call that will run with the person's full rights because no
+   * sandbox is available (none on this machine, or turned off in Settings):
+   * settled by the call's inspection, which plans how it runs.
+   */
+  readonly noSandbox?: true;
 }
 
 export interface Verdict {
@@ -33,13 +39,23 @@ export interface DeclaredTool {
   target(args: unknown): { path?: ProjectPath; pathIs?: TargetType; outsideSandbox?: true };
 }
 
-/** Builds the facts from the tool's own declarations only; the arguments reach them through `target`, which normalizes. */
-export function factsFor(tool: DeclaredTool, args: unknown): DecisionFacts {
+/** What an inspection settled about how the call will run (see Inspection in tools/types). */
+export interface SettledFacts {
+  readonly noSandbox?: true;
+}
+
+/**
+ * Builds the facts from the tool's own declarations only; the arguments reach
+ * them through `target`, which normalizes. `settled`: what the call's
+ * inspection found about how it will run, once it has been inspected.
+ */
+export function factsFor(tool: DeclaredTool, args: unknown, settled: SettledFacts = {}): DecisionFacts {
   const target = tool.target(args);
-  const facts: { kind: ToolKind; path?: ProjectPath; pathIs?: TargetType; outsideSandbox?: true } = { kind: tool.kind };
+  const facts: { -readonly [K in keyof DecisionFacts]: DecisionFacts[K] } = { kind: tool.kind };
   if (target.path !== undefined) facts.path = target.path;
   if (target.pathIs !== undefined) facts.pathIs = target.pathIs;
   if (tool.kind === 'bash' && target.outsideSandbox === true) facts.outsideSandbox = true;
+  if (tool.kind === 'bash' && settled.noSandbox === true) facts.noSandbox = true;
   return facts;
 }
 
@@ -72,9 +88,11 @@ export function decide(facts: DecisionFacts, mode: PermissionMode): Verdict {
   }
 }
 
-/** The table's column for a call: its kind, except a bash call that leaves the sandbox. */
+/** The table's column for a call: its kind, except a bash call that runs outside the sandbox (asked to, or for want of one). */
 function callClassOf(facts: DecisionFacts): CallClass {
-  return facts.kind === 'bash' && facts.outsideSandbox === true ? 'unsandboxed_bash' : facts.kind;
+  if (facts.kind !== 'bash') return facts.kind;
+  if (facts.outsideSandbox === true) return 'unsandboxed_bash';
+  return facts.noSandbox === true ? 'bash_no_sandbox' : 'bash';
 }
 
 /**

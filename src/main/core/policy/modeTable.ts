@@ -5,7 +5,7 @@
 import type { PermissionMode } from '../../../shared/domain';
 import { CALL_CLASSES, type ModeRow, type Outcome } from '../../../shared/modeTable';
 
-export { CALL_CLASSES, KIND_NAMES, MODE_ROWS, type CallClass, type ModeRow, type Outcome } from '../../../shared/modeTable';
+export { CALL_CLASSES, joinNames, KIND_NAMES, MODE_ROWS, outcomeGroups, type CallClass, type ModeRow, type Outcome } from '../../../shared/modeTable';
 
 /** The mode every session starts in, in every run: nothing looser is ever restored from disk. */
 export const INITIAL_MODE: PermissionMode = 'manual';
@@ -16,4 +16,13 @@ const LOOSENESS: Readonly<Record<Outcome, number>> = { deny: 0, ask: 1, 'allow, 
 /** True when some kind of call runs with less of a person's say in `to` than in `from`. */
 export function rowLoosens(from: ModeRow, to: ModeRow): boolean {
   return CALL_CLASSES.some((kind) => LOOSENESS[to.outcomes[kind]] > LOOSENESS[from.outcomes[kind]]);
+}
+
+/**
+ * True for a mode that runs sandboxed commands with less of a person's say
+ * than commands with no sandbox to run in (auto): the sandbox is what carries
+ * it, so it may be chosen only while one is available.
+ */
+export function rowNeedsSandbox(row: ModeRow): boolean {
+  return LOOSENESS[row.outcomes.bash] > LOOSENESS[row.outcomes.bash_no_sandbox];
 }

@@ -3,7 +3,7 @@
 // modes feature, the CLI's flag), never saved, so a looser mode exists only
 // because a person chose it in this run.
 import { MODE_LIST, PERMISSION_MODES, type PermissionMode } from '../../../shared/domain';
-import { MODE_ROWS, rowLoosens } from './modeTable';
+import { MODE_ROWS, rowLoosens, rowNeedsSandbox } from './modeTable';
 
 export { INITIAL_MODE, MODE_ROWS } from './modeTable';
 
@@ -20,6 +20,16 @@ export const NO_SESSION_MESSAGE = 'Select a session before changing its permissi
 /** True when some call would run with less of a person's say after moving from `from` to `to`: that move needs their yes. */
 export function isLoosening(from: PermissionMode, to: PermissionMode): boolean {
   return rowLoosens(MODE_ROWS[from], MODE_ROWS[to]);
+}
+
+/** True for a mode that may be chosen only while a sandbox is available (auto): see rowNeedsSandbox. */
+export function modeNeedsSandbox(mode: PermissionMode): boolean {
+  return rowNeedsSandbox(MODE_ROWS[mode]);
+}
+
+/** Why a mode the sandbox carries cannot be chosen now: `reason` says why no sandbox is available. */
+export function noSandboxForModeMessage(mode: PermissionMode, reason: string): string {
+  return `${mode} mode runs Bash commands without asking only in the sandbox, and no sandbox is available: ${reason}.`;
 }
 
 /**

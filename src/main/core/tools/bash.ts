@@ -137,6 +137,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
       return {
         ok: true,
         state: plan,
+        // Settled here, once: the decision is made again with it, and the call runs as planned.
+        ...(plan.sandbox === null && plan.why !== 'asked' ? { noSandbox: true as const } : {}),
         confirmation: {
           tool: 'bash',
           fields: [

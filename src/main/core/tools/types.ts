@@ -53,7 +53,17 @@ export interface ToolTarget {
 }
 
 export type Inspection<State> =
-  | { ok: true; state: State; confirmation: Confirmation }
+  | {
+      ok: true;
+      state: State;
+      confirmation: Confirmation;
+      /**
+       * bash: no sandbox is available, so the call will run with the person's
+       * rights. The call is decided again with this fact (a mode may run
+       * sandboxed commands only), and runs as this inspection planned.
+       */
+      noSandbox?: true;
+    }
   | { ok: false; result: ToolResult };
 
 export interface Tool<Args = unknown, State = unknown> {

@@ -7,7 +7,9 @@
 // The renderer is untrusted, so a loosening never completes on a page's
 // say-so: main asks the person itself, in a native dialog showing the mode
 // table's warning (the NativeConfirm port), which no page can answer, and
-// applies the mode only on that yes. While the dialog is open the session
+// applies the mode only on that yes. A mode the sandbox carries (auto) is
+// refused, with the reason, while no sandbox is available; a session already
+// in it when the sandbox goes has its commands ask (core/agent/toolCall.ts). While the dialog is open the session
 // holds a ticket for it: one at a time, and void once the session closes, so
 // a late yes cannot loosen a session its window has left. Tightening applies
 // at once, even to the next call of a running turn.
@@ -18,12 +20,15 @@ import {
   isLoosening,
   MODE_WARNINGS,
   modeMessage,
+  modeNeedsSandbox,
   NO_SESSION_MESSAGE,
+  noSandboxForModeMessage,
   parseModeName,
   stricterMode,
   unchangedModeMessage,
   unknownModeMessage,
 } from '../../core/policy/modes';
+import type { SandboxAvailability } from '../../core/sandbox/availability';
 import type { ClientId } from '../clients';
 import type { NativeConfirm } from '../ports';
 import type { OpenSession } from './openSession';
@@ -77,6 +82,8 @@ export interface ModeDeps {
   modes: PermissionModes;
   /** Main's own yes/no dialog; without it no loosening can be confirmed. */
   confirm: NativeConfirm | undefined;
+  /** Whether commands run in the sandbox now (the person's setting, then the machine): a mode the sandbox carries needs it. */
+  sandbox: () => Promise<SandboxAvailability>;
 }
 
 /** `mode:set`: the window's own session only; a loosening waits for the person's yes in main; a change also reaches its running turn. */
@@ -87,6 +94,10 @@ export async function setPermissionMode(deps: ModeDeps, client: ClientId, input:
   const to = parseModeName(input.mode);
   if (to === null) return { status: 'error', mode: from, message: unknownModeMessage(input.mode, from) };
   if (to === from) return { status: 'unchanged', mode: from, message: unchangedModeMessage(from) };
+  if (modeNeedsSandbox(to)) {
+    const sandbox = await deps.sandbox();
+    if (!sandbox.available) return { status: 'error', mode: from, message: `${noSandboxForModeMessage(to, sandbox.reason)} ${unchangedModeMessage(from)}` };
+  }
   if (isLoosening(from, to)) {
     const refusal = await confirmLoosening(deps, client, session.id, from, to);
     if (refusal !== null) return refusal;

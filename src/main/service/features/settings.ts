@@ -11,6 +11,7 @@
 // A refusal saves nothing. Narrowing (a folder removed, the sandbox back on)
 // is saved at once.
 import { commandSandbox } from '../../core/agent/defaultDeps';
+import type { SandboxAvailability } from '../../core/sandbox/availability';
 import { loadSettings, saveSettings, type LoadedSettings } from '../../core/config/settings';
 import { minoPaths } from '../../core/config/minoHome';
 import { resolveSandboxReadable } from '../../../shared/sandboxReadable';
@@ -51,6 +52,13 @@ export async function setSettings(deps: SettingsDeps, client: ClientId, input: S
 
 async function settingsView(homeDir: string, loaded: LoadedSettings): Promise<SettingsView> {
   return { ...loaded, path: minoPaths(homeDir).config, sandbox: await sandboxStatus(loaded.settings) };
+}
+
+/** Whether commands run in the sandbox under the saved settings now, through the check every command goes through. */
+export async function sessionSandbox(homeDir: string): Promise<SandboxAvailability> {
+  const loaded = await loadSettings(homeDir);
+  if (!loaded.ok) return { available: false, reason: `the settings cannot be read (${loaded.error})` };
+  return commandSandbox(async () => loaded.value.settings);
 }
 
 /** What sandboxes commands under these settings, through the check every command goes through. */
