@@ -181,7 +181,7 @@ export function scriptInjectionTurn(server: MockResponsesServer): void {
 }
 
 /** Picks a looser mode in the header and says yes in main's own dialog, as a person does. */
-export async function loosenMode(page: Page, mino: MinoHarness, mode: 'accept-edits' | 'bypass'): Promise<void> {
+export async function loosenMode(page: Page, mino: MinoHarness, mode: 'accept-edits' | 'auto' | 'bypass'): Promise<void> {
   const asked = mino.native.questions.length;
   const answer = mino.native.answer;
   mino.native.answer = true;

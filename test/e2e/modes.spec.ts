@@ -4,8 +4,11 @@
 // loosened mode lets an edit run as a shown record instead of a dialog. A page
 // cannot loosen by anything it sends.
 import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import type { Page } from '@playwright/test';
+import { SANDBOX_TURNED_OFF } from '../../src/main/core/agent/defaultDeps';
 import { MODE_WARNINGS } from '../../src/main/core/policy/modes';
+import { sandboxAvailability } from '../../src/main/core/sandbox/availability';
 import { PERMISSION_MODES } from '../../src/shared/domain';
 import type { IpcResult, MinoApi } from '../../src/shared/ipc';
 import { modeHelp } from '../../src/shared/modeTable';
@@ -56,6 +59,32 @@ test('loosening to accept-edits waits for the yes in main\'s dialog; then the ed
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO_EDITED);
   expect(mino.asks).toEqual([]);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('auto runs a sandboxed command with an "allowed without confirmation" card and no dialog; with the sandbox off it is refused with the reason', async ({ page, mino }) => {
+  test.skip(!(await sandboxAvailability()).available, 'auto needs the bash sandbox, which this machine does not have');
+  await loosenMode(page, mino, 'auto');
+  expect(mino.native.questions.at(-1)?.detail).toContain(MODE_WARNINGS.auto);
+  mino.server.enqueue({ calls: [{ name: 'bash', arguments: { command: 'echo hi > a.txt' }, call_id: 'auto_bash' }] }, { text: 'Wrote a.txt.' });
+  await ask(page, 'Write hi to a.txt.');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Wrote a.txt.');
+  const card = page.locator('[data-testid="tool-card"][data-tool="bash"]');
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText('[Tool: bash, allowed without confirmation in auto mode]');
+  await expect(card.getByTestId('result-status')).toHaveText('[Tool result: completed]');
+  expect(await fs.readFile(mino.projectFile('a.txt'), 'utf8')).toBe('hi\n');
+  expect(mino.asks).toEqual([]);
+
+  const mode = page.getByLabel('Permission mode');
+  await mode.selectOption('manual');
+  await expect(mode).toHaveValue('manual');
+  await fs.writeFile(path.join(mino.home, '.mino', 'config.json'), '{ "bashSandbox": false }\n');
+  const asked = mino.native.questions.length;
+  await mode.selectOption('auto');
+  await expect(page.getByTestId('window-error')).toHaveText(
+    `auto mode runs Bash commands without asking only in the sandbox, and no sandbox is available: ${SANDBOX_TURNED_OFF}. Permission mode for this session unchanged: manual.`,
+  );
+  await expect(mode).toHaveValue('manual');
+  expect(mino.native.questions).toHaveLength(asked);
 });
 
 test('Cancel in main\'s dialog keeps manual and says so, and the next edit still asks', async ({ page, mino }) => {
