@@ -3,11 +3,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
 // Entry points follow electron-vite's defaults: src/main/index.ts,
-// src/preload/index.ts and src/renderer/index.html, built into out/.
+// src/preload/index.ts and src/renderer/index.html, built into out/; main
+// also builds the search tools' worker thread beside its index.js.
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      rolldownOptions: {
+        // searchWorker.js: the search tools' worker thread, found beside index.js at run time
+        // (src/main/core/tools/search/runSearchWorker.ts).
+        input: { index: resolve(__dirname, 'src/main/index.ts'), searchWorker: resolve(__dirname, 'src/main/core/tools/search/searchWorker.ts') },
+      },
     },
   },
   preload: {

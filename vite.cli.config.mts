@@ -5,9 +5,51 @@
 // Parts a plain run does not need (MCP, the tokenizer) are separate chunks,
 // loaded by a dynamic import on first use.
 import { builtinModules } from 'node:module';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
+
+const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+/**
+ * The search tools' worker thread (src/main/core/tools/search/searchWorker.ts)
+ * as out/cli/searchWorker.js, where runSearchWorker.ts finds it beside
+ * main.js. It is built on its own, into one file: as a third input it would
+ * share a chunk with main.js, which every run would then load beside it,
+ * outside the code cache that launch.ts keeps for main.js.
+ */
+function searchWorkerBuild(): Plugin {
+  // The command's own output folder (`--outDir` may move it: test/support/builtCli.ts).
+  let outDir = 'out/cli';
+  return {
+    name: 'mino-search-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        ssr: { noExternal: true },
+        build: {
+          outDir,
+          emptyOutDir: false,
+          target: 'node20',
+          ssr: true,
+          minify: false,
+          sourcemap: true,
+          rolldownOptions: {
+            input: { searchWorker: 'src/main/core/tools/search/searchWorker.ts' },
+            output: { format: 'cjs', entryFileNames: '[name].js' },
+            external: NODE_BUILTINS,
+          },
+        },
+      });
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [searchWorkerBuild()],
   ssr: { noExternal: true },
   build: {
     outDir: 'out/cli',
@@ -19,7 +61,7 @@ export default defineConfig({
     rolldownOptions: {
       input: { mino: 'src/cli/launch.ts', main: 'src/cli/mino.ts' },
       output: { format: 'cjs', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', banner: '#!/usr/bin/env node' },
-      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), /^electron/],
+      external: [...NODE_BUILTINS, /^electron/],
     },
   },
 });

@@ -64,7 +64,7 @@ describe('a conversation', () => {
     const extra = { ...BUILTIN_TOOLS[0]!, name: 'grep_project' };
     const text = systemPrompt([...BUILTIN_TOOLS, extra]);
     for (const tool of BUILTIN_TOOLS) expect(text).toContain(tool.name);
-    expect(text).toMatch(/^- read_file, list_dir, skill_view, grep_project: restricted reads\.$/m);
+    expect(text).toMatch(/^- read_file, list_dir, search_files, find_files, skill_view, grep_project: restricted reads\.$/m);
     expect(text).toContain('- Tools named mcp_<server>__<tool> are provided by external servers');
     expect(text).toContain(
       '  - manual (every session starts in it): restricted reads run; file writes and edits, Bash commands and MCP calls are shown to the person, who approves or denies each one.',

@@ -48,6 +48,24 @@ function mentionLines(tools: readonly AnyTool[]): string[] {
   ];
 }
 
+/**
+ * The search tools are restricted reads, so a search with them needs nobody's
+ * yes, where the same search through bash is asked about in most modes: the
+ * model is told to use them.
+ */
+function searchLines(tools: readonly AnyTool[]): string[] {
+  const names = new Set(tools.map((tool) => tool.name));
+  const offered = [
+    names.has('search_files') ? 'search_files (text in files, like rg)' : '',
+    names.has('find_files') ? 'find_files (files by a path glob)' : '',
+  ].filter((text) => text !== '');
+  if (offered.length === 0) return [];
+  const they = offered.length > 1 ? 'they run' : 'it runs';
+  return [
+    `- Search the project with ${offered.join(' and ')}, not with grep, rg, find or ls -R in bash: ${they} without asking in every mode, skip protected files and what .gitignore ignores, and follow no links.`,
+  ];
+}
+
 export function systemPrompt(tools: readonly AnyTool[]): string {
   return [
     "You are Mino, a coding agent working in one project directory on the person's computer.",
@@ -55,6 +73,7 @@ export function systemPrompt(tools: readonly AnyTool[]): string {
     'Tools (paths are relative to the project directory):',
     ...toolLines(tools),
     ...mentionLines(tools),
+    ...searchLines(tools),
     '',
     'How calls are decided: every tool call passes one decision made by the program, not by you: it is allowed, asked, or denied.',
     `- There are ${PERMISSION_MODES.length} permission modes (${MODE_LIST}):`,
