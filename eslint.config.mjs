@@ -23,6 +23,7 @@ export const CORE_LAYERS = [
   'fs',
   'sessions',
   'locks',
+  'rules',
   'policy',
   'sandbox',
   'projects',

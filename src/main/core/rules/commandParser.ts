@@ -1,0 +1,48 @@
+// The shell parser behind commandParts.ts, loaded once per process.
+//
+// Which parser, and why: tree-sitter's bash grammar (`tree-sitter-bash`, run by
+// `web-tree-sitter`). Both are maintained by the tree-sitter organisation, have
+// no native parts (two WebAssembly files, 1.5 MB together), load in about a
+// tenth of a second once, and then read a typical command (parse and walk) in
+// about 1.5 ms, synchronously.
+// Codex reads bash commands with the same grammar. The alternatives were worse
+// for this use: `sh-syntax` (mvdan/sh in WebAssembly) returns a JSON tree that
+// drops every command node's contents, so nothing can be judged from it;
+// `mvdan-sh` is its deprecated pure-JS predecessor; `bash-parser` and its fork
+// have had no real maintenance for years and miss much of bash's grammar.
+// tree-sitter recovers from errors instead of failing, so commandParts.ts
+// treats any ERROR or MISSING node as "cannot read" and only walks node kinds
+// it knows; everything else makes the call ask.
+//
+// The WebAssembly files are read from the installed packages (resolved from
+// this file, which also works in the bundled CLI: out/cli/main.js resolves
+// node_modules like any other script), and handed to the runtime as bytes so
+// that no bundler rewrite of the packages' own file lookup can break it.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { Language, Parser } from 'web-tree-sitter';
+
+let loading: Promise<Parser> | undefined;
+
+/** The bash parser, ready to use; loaded on first call and shared after. */
+export function bashParser(): Promise<Parser> {
+  loading ??= loadBashParser().catch((error: unknown) => {
+    // A failed load is not cached: the next call tries again.
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function loadBashParser(): Promise<Parser> {
+  const resolve = createRequire(__filename).resolve;
+  const [runtime, grammar] = await Promise.all([
+    readFile(resolve('web-tree-sitter/web-tree-sitter.wasm')),
+    readFile(resolve('tree-sitter-bash/tree-sitter-bash.wasm')),
+  ]);
+  await Parser.init({ wasmBinary: runtime });
+  const bash = await Language.load(grammar);
+  const parser = new Parser();
+  parser.setLanguage(bash);
+  return parser;
+}
