@@ -16,12 +16,13 @@ describe('compaction from the window', () => {
   it('compacts on request, saves an edited summary as the person’s, and the next request carries the edited text', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    await client.value('settings:set', { contextWindow: 16_000 });
-    // One turn larger than the kept share of the window, so all of it is summarized.
+    await client.value('settings:set', { contextWindow: 18_000 });
+    // One turn larger than the kept share of the window, so all of it is summarized, yet with the tools and
+    // instructions within the window.
     h.server.enqueue({ text: 'Listed.', usage: { input_tokens: 11_800, output_tokens: 20 } });
     await client.value('turn:send', { text: `List these: ${'word '.repeat(6000)}` });
     const { end } = await client.turnFinished();
-    expect(end.context).toMatchObject({ window: 16_000 });
+    expect(end.context).toMatchObject({ window: 18_000 });
 
     h.server.enqueue({ text: 'The person asked to list words; the list was given.' });
     const compacted = await client.value<CompactionEvent>('context:compact');
@@ -35,7 +36,7 @@ describe('compaction from the window', () => {
 
     const view = await client.value<SessionView>('sessions:current');
     expect(view.summary).toMatchObject({ text: 'EDITED: words were listed.', author: 'person' });
-    expect(view.context?.window).toBe(16_000);
+    expect(view.context?.window).toBe(18_000);
     expect(view.context?.used).toBeGreaterThan(0);
     expect(view.context!.used).toBeLessThan(end.context!.used);
 
@@ -60,7 +61,7 @@ describe('compaction from the window', () => {
   it('holds the session busy while compacting, so a message waits, and Stop ends it with the session unchanged', async () => {
     h = await makeServiceHarness();
     const { client } = await h.clientWithSession('a');
-    await client.value('settings:set', { contextWindow: 16_000 });
+    await client.value('settings:set', { contextWindow: 18_000 });
     h.server.enqueue({ text: 'Listed.' });
     await client.value('turn:send', { text: `List these: ${'word '.repeat(6000)}` });
     await client.turnFinished();
