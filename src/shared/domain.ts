@@ -48,6 +48,10 @@ export const ConfirmationFieldSchema = z.object({
 });
 export type ConfirmationField = z.infer<typeof ConfirmationFieldSchema>;
 
+/** A rule the person wrote (core/rules), as a decision names it: its id and its text. */
+export const RuleRefSchema = z.object({ id: z.string(), text: z.string() });
+export type RuleRef = z.infer<typeof RuleRefSchema>;
+
 /**
  * What a person is shown before a call runs (an ask) or as it runs (a
  * mode-allowed record). Built by the tool's inspection from live state.
@@ -67,6 +71,12 @@ export const ConfirmationSchema = z.object({
    * differ from what is written (see shared/hiddenCharacters.ts).
    */
   hiddenCharacterWarning: z.string().optional(),
+  /**
+   * The person's rules that decided this call (it asks, or runs without
+   * asking, because of them), set by the program; absent when the mode
+   * decided. Optional, so records saved before rules existed still load.
+   */
+  rules: z.array(RuleRefSchema).optional(),
 });
 export type Confirmation = z.infer<typeof ConfirmationSchema>;
 

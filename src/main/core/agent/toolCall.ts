@@ -4,8 +4,10 @@
 // saved result.
 import type { Confirmation, Decision, PermissionMode, ToolResult } from '../../../shared/domain';
 import { withThousands } from '../../../shared/formatNumber';
+import { parseMcpToolName } from '../mcp/toolName';
 import type { HistoryItem, OutputItem } from '../model/types';
-import { decide, factsFor } from '../policy/decide';
+import { decide, decideWithCause, factsFor, type Verdict } from '../policy/decide';
+import { callLedger, callRules, commandOf, lastReadCallRules, ruleInputsFor, ruleInputsNow, type CallLedger } from '../rules/callRules';
 import type { SessionLog } from '../sessions/sessionLog';
 import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
 import { displayOf, type AnyTool, type ToolContext } from '../tools/types';
@@ -76,14 +78,17 @@ function modeNow(options: Pick<TurnOptions, 'mode'>): PermissionMode {
  * inspection; a call whose inspection then fails simply never asks, and the
  * others keep their numbers. Empty when at most one call asks.
  */
-export function askPositions(calls: readonly FunctionCall[], options: Pick<TurnOptions, 'tools' | 'mode'>): Map<string, AskPosition> {
+export function askPositions(calls: readonly FunctionCall[], options: Pick<TurnOptions, 'tools' | 'mode' | 'context'>): Map<string, AskPosition> {
   const mode = modeNow(options);
   const asking = calls.filter((call) => {
     const tool = options.tools.get(call.name);
     if (!tool || oversizedArguments(call) !== null) return false;
     const parsed = parseArguments(call.arguments);
     const validation = parsed.ok ? tool.validate(parsed.value) : parsed;
-    return validation.ok && decide(factsFor(tool, validation.args), mode).decision === 'ask';
+    if (!validation.ok) return false;
+    // The rules as last read, and no command's reading (the parser may still load): numbering only.
+    const inputs = ruleInputsNow(lastReadCallRules(options.context), call.name, mcpPairOf(tool.kind, call.name).mcp);
+    return decide(factsFor(tool, validation.args), mode, inputs).decision === 'ask';
   });
   if (asking.length < 2) return new Map();
   return new Map(asking.map((call, index) => [call.call_id, { index: index + 1, total: asking.length }]));
@@ -91,7 +96,7 @@ export function askPositions(calls: readonly FunctionCall[], options: Pick<TurnO
 
 /** Runs one call through the whole pipeline; returns its result after it is saved. */
 export async function runCall(call: FunctionCall, options: CallOptions, emit: Emit, position?: AskPosition): Promise<ToolResult> {
-  const { log, tools, context } = options;
+  const { log, context } = options;
   const mode = modeNow(options);
   const finish = (result: ToolResult) => saveResult(log, call, result, emit);
   // What a front end shows is what the session keeps: never megabytes of arguments.
@@ -99,46 +104,19 @@ export async function runCall(call: FunctionCall, options: CallOptions, emit: Em
   const told = (decision: Decision | null, tool: AnyTool | undefined) =>
     emit({ type: 'tool_call', callId: call.call_id, name: call.name, arguments: shownArguments, decision, mode, tool: tool ? displayOf(tool) : null });
 
-  const tool = tools.get(call.name);
-  const oversized = oversizedArguments(call);
-  if (oversized !== null) {
-    told(null, tool);
-    return finish(oversizedRefusal(oversized));
+  const decided = await decideCall(call, options, mode);
+  if ('result' in decided) {
+    told(decided.decision, decided.tool);
+    return finish(decided.result);
   }
-  if (!tool) {
-    told(null, undefined);
-    return finish({ status: 'invalid_arguments', output: `There is no tool named ${call.name}. Use one of: ${tools.names().join(', ')}.` });
-  }
-  const parsed = parseArguments(call.arguments);
-  const validation = parsed.ok ? tool.validate(parsed.value) : parsed;
-  if (!validation.ok) {
-    told(null, tool);
-    return finish({ status: 'invalid_arguments', output: validation.reason });
-  }
-  // Decided before anything is read, so a refused call is never inspected; decided again once the inspection
-  // settled how the call runs (a command with no sandbox available), which can only make it stricter.
-  const first = decide(factsFor(tool, validation.args), mode);
-  if (first.decision === 'deny') {
-    told(first.decision, tool);
-    return finish({ status: 'denied', output: first.reason });
-  }
-  let inspection;
-  try {
-    inspection = await tool.inspect(validation.args, context);
-  } catch (error) {
-    told(first.decision, tool);
-    return finish({ status: 'invalid_arguments', output: `Could not inspect the target: ${errorText(error)}` });
-  }
-  if (!inspection.ok) {
-    told(first.decision, tool);
-    return finish(inspection.result);
-  }
-  const verdict = inspection.noSandbox ? decide(factsFor(tool, validation.args, { noSandbox: true }), mode) : first;
+  const { tool, args, verdict, inspection, ledger } = decided;
   told(verdict.decision, tool);
   if (verdict.decision === 'deny') return finish({ status: 'denied', output: verdict.reason });
-  const confirmation = withHiddenCharacterWarning(
-    verdict.decision === first.decision ? inspection.confirmation : withNoSandboxNote(inspection.confirmation, mode),
-  );
+  const rules = verdict.rules ? { rules: verdict.rules } : {};
+  const confirmation = withHiddenCharacterWarning({
+    ...(verdict.decision === decided.first.decision ? inspection.confirmation : withNoSandboxNote(inspection.confirmation, mode, decided.first)),
+    ...rules,
+  });
 
   // What the person sees is saved first, so a resumed session's card shows it as it was shown.
   const shown = async (asked: boolean) => {
@@ -148,18 +126,78 @@ export async function runCall(call: FunctionCall, options: CallOptions, emit: Em
   if (verdict.decision === 'ask') {
     await shown(true);
     const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation, ...(position ? { position } : {}) }, context.signal);
+    // The answer is in the ledger before the call runs, as the decision was.
+    await ledger.answered(approved);
     emit({ type: 'approval', callId: call.call_id, approved });
     if (!approved) return finish({ status: 'denied', output: tool.denialMessage });
   } else if (verdict.shown) {
-    // Allowed by the mode, not by a person: still shown, never silent (the decision says which allows are).
+    // Allowed by the mode or a rule, not by a person: still shown, never silent (the decision says which allows are).
     await shown(false);
   }
-  return finish(await execute(call, tool, validation.args, inspection.state, options, emit));
+  return finish(await execute(call, tool, args, inspection.state, options, emit));
 }
 
-/** Says why a call the mode would have run without asking asks after all: it would run outside the sandbox. */
-function withNoSandboxNote(confirmation: Confirmation, mode: PermissionMode): Confirmation {
-  const note = `In ${mode} mode, Bash commands run without asking only in the sandbox, and no sandbox is available now (see Sandbox above), so this command asks.`;
+type Inspected = Extract<Awaited<ReturnType<AnyTool['inspect']>>, { ok: true }>;
+
+/** A call refused before it could run (`decision` null: it never reached the decision), or one decided, inspected and in the ledger. */
+type DecidedCall =
+  | { result: ToolResult; decision: Decision | null; tool: AnyTool | undefined }
+  | { tool: AnyTool; args: unknown; first: Verdict; verdict: Verdict; inspection: Inspected; ledger: CallLedger };
+
+/**
+ * Validates, decides (with the person's rules, read now so a rule added in
+ * another window applies), inspects and decides again once the inspection
+ * settled how the call runs; the final verdict is in the ledger before this returns.
+ */
+async function decideCall(call: FunctionCall, options: CallOptions, mode: PermissionMode): Promise<DecidedCall> {
+  const { tools, context } = options;
+  const rules = await callRules(context);
+  // A tool the person switched off is not offered, and a call to it is refused as unknown.
+  const off = rules.ok ? rules.off : new Set<string>();
+  const tool = off.has(call.name) ? undefined : tools.get(call.name);
+  const oversized = oversizedArguments(call);
+  if (oversized !== null) return { result: oversizedRefusal(oversized), decision: null, tool };
+  if (!tool) {
+    const names = tools.names().filter((name) => !off.has(name));
+    return { result: { status: 'invalid_arguments', output: `There is no tool named ${call.name}. Use one of: ${names.join(', ')}.` }, decision: null, tool };
+  }
+  const parsed = parseArguments(call.arguments);
+  const validation = parsed.ok ? tool.validate(parsed.value) : parsed;
+  if (!validation.ok) return { result: { status: 'invalid_arguments', output: validation.reason }, decision: null, tool };
+  const args = validation.args;
+  const facts = factsFor(tool, args);
+  const target = facts.path ?? commandOf(tool.kind, args);
+  const ledger = callLedger(context, { session: options.log.id, callId: call.call_id, tool: call.name, target });
+  if (!rules.ok) {
+    await ledger.decided({ verdict: { decision: 'deny' }, by: { kind: 'policy' } });
+    return { result: { status: 'denied', output: rules.reason }, decision: 'deny', tool };
+  }
+  const inputs = await ruleInputsFor(rules.rules, { toolName: call.name, kind: tool.kind, args, ...mcpPairOf(tool.kind, call.name) }, context.projectDir);
+  // Decided before anything is read, so a refused call is never inspected; decided again once the inspection
+  // settled how the call runs (a command with no sandbox available), which can only make it stricter.
+  const firstDecided = decideWithCause(facts, mode, inputs);
+  const first = firstDecided.verdict;
+  if (first.decision === 'deny') {
+    await ledger.decided(firstDecided);
+    return { result: { status: 'denied', output: first.reason }, decision: first.decision, tool };
+  }
+  let inspection;
+  try {
+    inspection = await tool.inspect(args, context);
+  } catch (error) {
+    return { result: { status: 'invalid_arguments', output: `Could not inspect the target: ${errorText(error)}` }, decision: first.decision, tool };
+  }
+  if (!inspection.ok) return { result: inspection.result, decision: first.decision, tool };
+  const decided = inspection.noSandbox ? decideWithCause(factsFor(tool, args, { noSandbox: true }), mode, inputs) : firstDecided;
+  await ledger.decided(decided);
+  return { tool, args, first, verdict: decided.verdict, inspection, ledger };
+}
+
+/** Says why a call the mode (or the person's allow rule) would have run without asking asks after all: it would run outside the sandbox. */
+function withNoSandboxNote(confirmation: Confirmation, mode: PermissionMode, first: Verdict): Confirmation {
+  const note = first.rules
+    ? `Your rule ${first.rules.map((rule) => `${rule.id} "${rule.text}"`).join(', ')} allows this command only in the sandbox, and no sandbox is available now (see Sandbox above), so it asks. An "allow bash-outside" rule allows it outside the sandbox.`
+    : `In ${mode} mode, Bash commands run without asking only in the sandbox, and no sandbox is available now (see Sandbox above), so this command asks.`;
   return { ...confirmation, warning: confirmation.warning ? `${note} ${confirmation.warning}` : note };
 }
 
@@ -197,6 +235,12 @@ export async function saveResult(log: SessionLog, call: FunctionCall, result: To
   await log.append({ type: 'tool_result', call_id: call.call_id, name: call.name, status: result.status, output: result.output });
   emit({ type: 'tool_result', callId: call.call_id, name: call.name, status: result.status, output: result.output });
   return result;
+}
+
+/** An MCP call's server and tool, as rules name them, read from its name. */
+function mcpPairOf(kind: string, name: string): { mcp?: { server: string; tool: string } } {
+  const pair = kind === 'mcp' ? parseMcpToolName(name) : null;
+  return pair ? { mcp: pair } : {};
 }
 
 function errorText(error: unknown): string {
