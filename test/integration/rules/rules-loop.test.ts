@@ -101,6 +101,13 @@ describe('rules in the loop', () => {
     const run = await runCallAsLoop(fx, bash('echo hi'), { mode: 'bypass' });
     expect(run.result).toMatchObject({ status: 'invalid_arguments', output: expect.stringMatching(/^There is no tool named bash\. Use one of: /) });
     expect(run.result.output).not.toMatch(/Use one of: .*\bbash\b/);
+    // Nor is it offered to the model: no request of the turn names it among the tools.
+    const offered = fx.server.requests.map((request) => ((request.body.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name));
+    expect(offered.length).toBeGreaterThan(0);
+    for (const names of offered) {
+      expect(names).toContain('read_file');
+      expect(names).not.toContain('bash');
+    }
   });
 
   it('applies a rule added between turns of one session at the next call', async () => {

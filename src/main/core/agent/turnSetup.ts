@@ -3,6 +3,7 @@
 // notices the person is owed, the tools offered (built-in, and those of MCP
 // servers, whose problems are told once while they stand), and the options
 // the turn loop (runTurn.ts) takes.
+import { toolsOffIn } from '../rules/callRules';
 import { DEFAULT_CHECKPOINT_CAP_MB, preImageKeeper } from '../checkpoints/keepPreImages';
 import { problemSubject } from '../mcp/problems';
 import { reasoningRequest } from '../model/reasoning';
@@ -61,7 +62,9 @@ export async function readTurn(
   for (const notice of deps.notices ? await deps.notices() : []) onEvent?.({ type: 'notice', message: notice });
   const external = deps.externalTools ? await deps.externalTools(projectDir) : { tools: [], problems: [] };
   standing.tell(external.problems, (problem) => onEvent?.({ type: 'notice', message: problem }));
-  return { ready: { model, settings, tools: [...deps.builtinTools, ...external.tools] } };
+  // A tool the person switched off (`off TOOL`, read per turn) is not offered at all; a call to it is refused as unknown.
+  const off = await toolsOffIn({ homeDir: deps.homeDir, projectDir });
+  return { ready: { model, settings, tools: [...deps.builtinTools, ...external.tools].filter((tool) => !off.has(tool.name)) } };
 }
 
 /** The session as a turn runs in it. */
