@@ -11,7 +11,7 @@ test('a person reviews a turn\'s changes, undoes the turn after a confirmation l
         { name: 'edit_file', arguments: { path: 'notes.md', old_string: 'old line', new_string: 'new line' }, call_id: 'e1' },
         { name: 'write_file', arguments: { path: 'added.txt', content: 'added\n', mode: 'create' }, call_id: 'w1' },
         { name: 'write_file', arguments: { path: 'mine.txt', content: 'theirs\n', mode: 'overwrite' }, call_id: 'w2' },
-        { name: 'bash', arguments: { command: 'true' }, call_id: 'b1' },
+        { name: 'bash', arguments: { command: 'true', sandbox: false }, call_id: 'b1' },
       ],
     },
     { text: 'Updated the notes.' },
@@ -31,7 +31,7 @@ test('a person reviews a turn\'s changes, undoes the turn after a confirmation l
   const summary = page.getByTestId('turn-changes-summary');
   await expect(summary).toContainText('edited notes.md (+1 -1)');
   await expect(summary).toContainText('created added.txt (+1 -0)');
-  await expect(summary).toContainText('This turn also ran 1 command (bash or MCP) whose changes are not tracked and cannot be undone.');
+  await expect(summary).toContainText('This turn also ran 1 command (bash or MCP) whose changes were not captured, so they cannot be undone.');
   // The person changes mine.txt after the turn: undo must leave it alone.
   await fs.writeFile(mino.projectFile('mine.txt'), 'theirs, then my own edit\n');
 
@@ -45,7 +45,7 @@ test('a person reviews a turn\'s changes, undoes the turn after a confirmation l
   await expect(files.nth(0)).toContainText('edited notes.md (+1 -1)');
   await expect(files.nth(1)).toContainText('created added.txt (+1 -0)');
   await expect(files.nth(2)).toContainText('overwritten mine.txt (+1 -1)');
-  await expect(turn).toContainText('This turn also ran 1 command (bash or MCP) whose changes are not tracked and cannot be undone.');
+  await expect(turn).toContainText('This turn also ran 1 command (bash or MCP) whose changes were not captured, so they cannot be undone.');
   await files.nth(0).getByText('Show diff').click();
   await expect(files.nth(0).locator('.diff-code-insert')).toHaveText('new line');
 

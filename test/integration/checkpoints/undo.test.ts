@@ -208,8 +208,8 @@ describe('checkpoints and undo', () => {
     await newer.close();
   });
 
-  it('says that commands run by bash are not tracked', async () => {
-    fx = await makeAgentFixture();
+  it('says that commands run outside the sandbox are not captured, and undo leaves what they did', async () => {
+    fx = await makeAgentFixture({ settings: { bashSandbox: false } });
     const conversation = await Conversation.start(fx.deps, fx.project);
     await runTurn(fx, conversation, [
       { name: 'bash', arguments: { command: 'echo hi > by-bash.txt' } },
@@ -217,7 +217,7 @@ describe('checkpoints and undo', () => {
       { name: 'write_file', arguments: { path: 'tracked.txt', content: 't\n', mode: 'create' } },
     ]);
     const [turn] = await conversation.changes();
-    expect(turn.untrackedNote).toBe('This turn also ran 2 commands (bash or MCP) whose changes are not tracked and cannot be undone.');
+    expect(turn.untrackedNote).toBe('This turn also ran 2 commands (bash or MCP) whose changes were not captured, so they cannot be undone.');
     await conversation.reverse('undo');
     expect((await fs.readdir(fx.project)).sort()).toEqual(['by-bash.txt']);
     await conversation.close();

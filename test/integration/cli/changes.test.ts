@@ -29,12 +29,12 @@ describe('mino changes / undo / redo', () => {
         calls: [
           { name: 'edit_file', arguments: { path: 'greet.go', old_string: '"hi"', new_string: '"hello"' }, call_id: 'e' },
           { name: 'write_file', arguments: { path: 'keep.txt', content: 'theirs\n', mode: 'overwrite' }, call_id: 'w' },
-          { name: 'bash', arguments: { command: 'true' }, call_id: 'b' },
+          { name: 'bash', arguments: { command: 'true', sandbox: false }, call_id: 'b' },
         ],
       },
       { text: 'Done.' },
     );
-    const exec = await runCli(fx, ['exec', '--mode', 'bypass', 'Greet with hello']);
+    const exec = await runCli(fx, ['exec', '--mode', 'bypass', '--approve', 'always', 'Greet with hello']);
     expect(exec.code).toBe(0);
     const sessionId = /Session: ([0-9a-f]{32})/.exec(exec.stdout)![1];
 
@@ -42,7 +42,7 @@ describe('mino changes / undo / redo', () => {
     expect(changes.code).toBe(0);
     expect(changes.stdout).toContain('Turn 1: "Greet with hello"\n  edited greet.go (+1 -1)\n');
     expect(changes.stdout).toContain('+const greeting = "hello"');
-    expect(changes.stdout).toContain('This turn also ran 1 command (bash or MCP) whose changes are not tracked and cannot be undone.');
+    expect(changes.stdout).toContain('This turn also ran 1 command (bash or MCP) whose changes were not captured, so they cannot be undone.');
     const json = await runCli(fx, ['changes', '--session', sessionId, '--json']);
     expect(JSON.parse(json.stdout.trim())).toMatchObject({ type: 'turn_changes', turn: 1, files: [{ path: 'greet.go', action: 'edited' }, { path: 'keep.txt', action: 'overwritten' }] });
 

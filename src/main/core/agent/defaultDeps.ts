@@ -9,6 +9,7 @@ import { credentialValues } from '../mcp/redact';
 import { sandboxAvailability, type SandboxAvailability } from '../sandbox/availability';
 import { skillViewTool } from '../tools/skillView';
 import { bashTool, createBashTool } from '../tools/bash';
+import { sharedChangeCapture } from '../checkpoints/commandCapture';
 import { fileTools } from '../tools/fileTools';
 import type { AnyTool } from '../tools/types';
 import type { ConversationDeps } from './conversationDeps';
@@ -83,6 +84,8 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
     credentials: async () => (await loadMcpConfig(options.homeDir)).servers.flatMap(credentialValues),
     // Read per call too, so a folder added in Settings is readable by the next command.
     sandboxReadable: async () => readableFolders((await options.settings()).sandboxReadable, options.homeDir),
+    // One watch per project for the whole process, shared by its sessions: what a sandboxed command changes is captured for undo.
+    changes: sharedChangeCapture,
   });
   return {
     deps: {

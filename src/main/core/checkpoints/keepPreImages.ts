@@ -1,6 +1,7 @@
-// The pre-image port of one session's file tools: before a write, keep what
-// the path holds and what the write will leave, and save a `change` record
-// naming both, so the turn can be reviewed and undone later.
+// The pre-image port of one session's calls: before a file tool's write, keep
+// what the path holds and what the write will leave, and save a `change`
+// record naming both, so the turn can be reviewed and undone later; after a
+// sandboxed command, the same for each change its capture saw (recordCommand.ts).
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import { errorCode } from '../fs/fsResult';
@@ -10,6 +11,7 @@ import type { ChangeImage } from '../sessions/records';
 import type { SessionLog } from '../sessions/sessionLog';
 import type { KeepPreImage, WriteOutcome } from '../tools/types';
 import { keepContent, pruneCheckpoints } from './preImageStore';
+import { commandRecorder } from './recordCommand';
 import { errorText, log } from '../log/log';
 
 export const DEFAULT_CHECKPOINT_CAP_MB = 500;
@@ -24,21 +26,28 @@ export interface PreImageOptions {
   onDropped?: (sessionIds: string[]) => void;
 }
 
-/** The port for one call: every change it makes is recorded under its call id. */
+/** The port for one call: every change it makes is recorded under its call id (a bash command's through `recordCommand`). */
 export function preImageKeeper(options: PreImageOptions): (callId: string) => KeepPreImage {
-  return (callId) => async (p, after) => {
-    const before = await currentImage(options, p);
-    if (!before.ok) return before;
-    let afterImage: ChangeImage;
-    try {
-      afterImage = await imageOf(options, after);
-    } catch (error) {
-      return { ok: false, reason: `could not save to ~/.mino/checkpoints: ${errorCode(error) ?? String(error)}` };
-    }
-    await options.log.append({ type: 'change', change_id: randomUUID(), call_id: callId, path: p, before: before.image, after: afterImage });
-    await prune(options);
-    return { ok: true };
+  return (callId) => {
+    const keep: KeepPreImage = async (p, after) => keepOne(options, callId, p, after);
+    keep.recordCommand = commandRecorder(options, callId, () => prune(options));
+    return keep;
   };
+}
+
+/** A file tool's write: keeps what `p` holds now and what the write will leave, and saves the change record. */
+async function keepOne(options: PreImageOptions, callId: string, p: ProjectPath, after: WriteOutcome): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const before = await currentImage(options, p);
+  if (!before.ok) return before;
+  let afterImage: ChangeImage;
+  try {
+    afterImage = await imageOf(options, after);
+  } catch (error) {
+    return { ok: false, reason: `could not save to ~/.mino/checkpoints: ${errorCode(error) ?? String(error)}` };
+  }
+  await options.log.append({ type: 'change', change_id: randomUUID(), call_id: callId, path: p, before: before.image, after: afterImage });
+  await prune(options);
+  return { ok: true };
 }
 
 async function currentImage(options: PreImageOptions, p: ProjectPath): Promise<{ ok: true; image: ChangeImage } | { ok: false; reason: string }> {

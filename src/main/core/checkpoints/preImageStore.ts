@@ -6,16 +6,19 @@
 // temporary files of writes cut short by a kill are removed (they would
 // otherwise count against the cap for ever); one being written now is
 // neither removed nor counted.
+import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorCode } from '../../../shared/errors';
-import { ensurePrivateDir, isOrphanedTemp, isPrivateTempName, minoPaths, writePrivateFile } from '../config/minoHome';
+import { ensurePrivateDir, isOrphanedTemp, isPrivateTempName, minoPaths, PRIVATE_FILE_MODE, privateTempPath, writePrivateFile } from '../config/minoHome';
 import { sha256Hex } from '../fs/readText';
 import { errorText, log } from '../log/log';
 
 export const CHECKPOINTS_DIR_NAME = 'checkpoints';
 const DIGEST = /^[0-9a-f]{64}$/;
 const SESSION_ID = /^[0-9a-f]{32}$/;
+/** Decodes kept text exactly: a byte-order mark is kept, and bytes that are not UTF-8 are refused rather than replaced. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function checkpointsDir(homeDir: string): string {
   return path.join(minoPaths(homeDir).root, CHECKPOINTS_DIR_NAME);
@@ -26,9 +29,13 @@ function sessionDir(homeDir: string, sessionId: string): string {
   return path.join(checkpointsDir(homeDir), sessionId);
 }
 
-/** Keeps `text` for `sessionId`; returns its digest. Content already kept is not written again. */
-export async function keepContent(homeDir: string, sessionId: string, text: string): Promise<string> {
-  const digest = sha256Hex(text);
+/**
+ * Keeps `content` (text, or the bytes of any file a command changed) for
+ * `sessionId`; returns its digest, which is of its bytes (text: its UTF-8).
+ * Content already kept is not written again.
+ */
+export async function keepContent(homeDir: string, sessionId: string, content: string | Buffer): Promise<string> {
+  const digest = sha256Hex(content);
   const dir = sessionDir(homeDir, sessionId);
   const file = path.join(dir, digest);
   try {
@@ -39,21 +46,64 @@ export async function keepContent(homeDir: string, sessionId: string, text: stri
   }
   await ensurePrivateDir(checkpointsDir(homeDir));
   await ensurePrivateDir(dir);
-  await writePrivateFile(file, text);
+  if (typeof content === 'string') await writePrivateFile(file, content);
+  else await writePrivateBytes(file, content);
   return digest;
 }
 
-/** The kept content with this digest, or null when it was dropped (or never kept) or no longer matches its name. */
+/** The kept content with this digest as text, or null when it was dropped (or never kept) or no longer matches its name. */
 export async function keptContent(homeDir: string, sessionId: string, digest: string): Promise<string | null> {
-  if (!DIGEST.test(digest)) return null;
-  let text: string;
+  const bytes = await keptContentBytes(homeDir, sessionId, digest);
+  if (bytes === null) return null;
   try {
-    text = await fs.readFile(path.join(sessionDir(homeDir, sessionId), digest), 'utf8');
+    return UTF8.decode(bytes);
+  } catch {
+    // ignore: bytes that are not UTF-8 would not survive as text; such content is binary, read with keptContentBytes
+    return null;
+  }
+}
+
+/** The kept content with this digest as bytes, or null when it was dropped (or never kept) or no longer matches its name. */
+export async function keptContentBytes(homeDir: string, sessionId: string, digest: string): Promise<Buffer | null> {
+  if (!DIGEST.test(digest)) return null;
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(path.join(sessionDir(homeDir, sessionId), digest));
   } catch {
     return null;
   }
   // A damaged copy must never be written back as if it were the file.
-  return sha256Hex(text) === digest ? text : null;
+  return sha256Hex(bytes) === digest ? bytes : null;
+}
+
+/**
+ * writePrivateFile (config/minoHome.ts) for bytes, which it takes only as
+ * text: a temporary file (0600), fsynced, renamed into place, the folder fsynced.
+ */
+async function writePrivateBytes(file: string, bytes: Buffer): Promise<void> {
+  const temp = privateTempPath(file);
+  const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_FILE_MODE);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  try {
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  const dir = await fs.open(path.dirname(file), constants.O_RDONLY);
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
 }
 
 interface SessionUsage {

@@ -12,20 +12,21 @@
 // record, saved before any file is touched, holds both. An interrupted
 // reversal's leftovers are removed before anything else is done
 // (removeReversalLeftovers), by the next undo or redo of the session.
+import { isUtf8 } from 'node:buffer';
 import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import { createFileAtomically, isTemporaryName, planTemporaryFile, replaceFileAtomically, type PlannedTemporaryFile } from '../fs/atomicWrite';
+import { isTemporaryName, planTemporaryFile, type PlannedTemporaryFile } from '../fs/atomicWrite';
 import { checkDirectoryChain } from '../fs/confinedOpen';
 import { entryOf, openDirectoryRoute, splitParent } from '../fs/directoryRoute';
 import { errorCode } from '../fs/fsResult';
-import { normalizeProjectPath, resolveInProject, type ProjectPath } from '../fs/projectPath';
-import { readProjectText, sha256Hex } from '../fs/readText';
+import { normalizeProjectPath, type ProjectPath } from '../fs/projectPath';
 import { lockFileForWrite } from '../locks/fileLock';
 import type { ChangeImage } from '../sessions/records';
 import type { SessionLog } from '../sessions/sessionLog';
 import { unifiedDiff } from '../tools/unifiedDiff';
 import { DROPPED_NOTE } from './changeSummary';
-import { keptContent } from './preImageStore';
+import { keptContent, keptContentBytes } from './preImageStore';
+import { currentState, matches, restore, type Current } from './restoreEntry';
 import type { OpenReversal, SessionChanges, TrackedChange } from './turnChanges';
 import { errorText, log } from '../log/log';
 
@@ -73,7 +74,7 @@ export function planReversal(changes: SessionChanges, action: ReversalAction, tu
   const chosen = candidates.at(-1);
   if (!chosen) {
     const what = callId !== undefined ? `call ${callId}` : turn !== undefined ? `turn ${turn}` : 'this session';
-    throw new NothingToReverseError(`Nothing to ${action} in ${what}: ${action === 'undo' ? 'no file change by Mino\'s file tools is in place' : 'no undone change to redo'}.`);
+    throw new NothingToReverseError(`Nothing to ${action} in ${what}: ${action === 'undo' ? 'no change by Mino\'s file tools or a captured command is in place' : 'no undone change to redo'}.`);
   }
   const selected = chosen.changes.filter((c) => c.state === wanted && (callId === undefined || c.callId === callId));
   // Undo walks back from the last change; redo replays them in their order.
@@ -186,8 +187,6 @@ async function finish(options: ReversalOptions, reversal: OpenReversal, byId: Ma
   return files;
 }
 
-type Current = { kind: 'absent' } | { kind: 'directory' } | { kind: 'file'; text: string; mode: number } | { kind: 'other'; reason: string };
-
 async function reverseOne(options: ReversalOptions, change: TrackedChange, reversal: OpenReversal): Promise<ReversedFile> {
   const action = reversal.action;
   const from = action === 'undo' ? change.after : change.before;
@@ -196,9 +195,8 @@ async function reverseOne(options: ReversalOptions, change: TrackedChange, rever
   if (!normalized.ok) return skipped(change.path, normalized.reason);
   const p = normalized.path;
   const root = options.projectDir;
-  const toText = to.kind === 'file' ? await keptContent(options.homeDir, options.log.id, to.sha256) : '';
-  const fromText = from.kind === 'file' ? await keptContent(options.homeDir, options.log.id, from.sha256) : '';
-  if (toText === null) return skipped(p, DROPPED_NOTE);
+  const toBytes = to.kind === 'file' ? await keptContentBytes(options.homeDir, options.log.id, to.sha256) : Buffer.alloc(0);
+  if (toBytes === null) return skipped(p, DROPPED_NOTE);
 
   const lock = await lockFileForWrite(options.homeDir, root, p);
   if (!lock.ok) return skipped(p, lock.reason);
@@ -210,64 +208,26 @@ async function reverseOne(options: ReversalOptions, change: TrackedChange, rever
     // Already as it should be (the step may have been done just before a crash): nothing to write.
     if (matches(current, to)) return { path: p, outcome: 'restored' };
     if (!matches(current, from)) {
-      const now = current.kind === 'file' ? current.text : '';
-      const diff = fromText !== null && current.kind !== 'directory' ? unifiedDiff(p, fromText, now) : undefined;
+      const diff = await diffSince(options, p, from, current);
       return { ...skipped(p, `it changed after ${action === 'undo' ? 'the turn' : 'the undo'}, so it was left as it is`), ...(diff ? { diff } : {}) };
     }
-    return await restore(root, p, current, to, toText, reversalTempName(reversal.reversalId, change.changeId, splitParent(p).name));
+    const planned = to.kind === 'file' ? planTemporaryFile(root, p) : null;
+    if (planned && !planned.ok) return skipped(p, planned.reason);
+    const temp: PlannedTemporaryFile = { path: entryOf(splitParent(p).dir, reversalTempName(reversal.reversalId, change.changeId, splitParent(p).name)), dir: planned?.temp.dir ?? '' };
+    const restored = await restore(root, p, current, to, toBytes, temp);
+    return restored.ok ? { path: p, outcome: 'restored' } : skipped(p, restored.reason);
   } finally {
     lock.release();
   }
 }
 
-function currentState(root: string, p: ProjectPath): Current {
-  let stat: fs.Stats;
-  try {
-    stat = fs.lstatSync(resolveInProject(root, p));
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return { kind: 'absent' };
-    return { kind: 'other', reason: `it could not be checked (${errorCode(error) ?? String(error)})` };
-  }
-  if (stat.isDirectory()) return { kind: 'directory' };
-  const read = readProjectText(root, p);
-  if (!read.ok) return { kind: 'other', reason: read.reason };
-  return { kind: 'file', text: read.file.text, mode: read.file.mode };
-}
-
-function matches(current: Current, image: ChangeImage): boolean {
-  if (image.kind === 'file') return current.kind === 'file' && sha256Hex(current.text) === image.sha256;
-  return current.kind === image.kind;
-}
-
-/** `tempName`: the temporary file a written file goes through, the one the reversal_start record already names. */
-async function restore(root: string, p: ProjectPath, current: Current, to: ChangeImage, toText: string, tempName: string): Promise<ReversedFile> {
-  const absPath = resolveInProject(root, p);
-  try {
-    if (to.kind === 'absent') {
-      if (current.kind === 'directory') fs.rmdirSync(absPath);
-      else fs.unlinkSync(absPath);
-      return { path: p, outcome: 'restored' };
-    }
-    if (to.kind === 'directory') {
-      fs.mkdirSync(absPath);
-      return { path: p, outcome: 'restored' };
-    }
-    const planned = planTemporaryFile(root, p);
-    if (!planned.ok) return skipped(p, planned.reason);
-    const temp: PlannedTemporaryFile = { ...planned.temp, path: entryOf(splitParent(p).dir, tempName) };
-    if (current.kind === 'file') {
-      const written = await replaceFileAtomically(root, p, toText, to.mode ?? current.mode, temp);
-      return written.ok ? { path: p, outcome: 'restored' } : skipped(p, written.reason);
-    }
-    const created = await createFileAtomically(root, p, toText, temp);
-    if (!created.ok) return skipped(p, created.reason);
-    if (to.mode !== undefined) fs.chmodSync(absPath, to.mode);
-    return { path: p, outcome: 'restored' };
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === 'ENOTEMPTY' || code === 'EEXIST') return skipped(p, 'the directory is not empty any more, so it was left as it is');
-    return skipped(p, `it could not be changed (${code ?? String(error)})`);
-  }
+/** From what the change left to what is there now, for a text file a reversal left alone; undefined when either is not text. */
+async function diffSince(options: ReversalOptions, p: ProjectPath, from: ChangeImage, current: Current): Promise<string | undefined> {
+  if (current.kind === 'directory' || current.kind === 'symlink' || from.kind === 'directory' || from.kind === 'symlink') return undefined;
+  const fromText = from.kind === 'file' ? await keptContent(options.homeDir, options.log.id, from.sha256) : '';
+  const now = current.kind === 'file' ? current.bytes : Buffer.alloc(0);
+  if (fromText === null || !isUtf8(now) || now.includes(0)) return undefined;
+  return unifiedDiff(p, fromText, now.toString('utf8'));
 }
 
 function skipped(path: string, reason: string): ReversedFile {

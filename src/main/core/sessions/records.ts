@@ -50,12 +50,25 @@ export const SessionHeaderRecordSchema = z.object({
   createdAt: at,
 });
 
-/** What a path held before or after a change a file tool made: nothing, a file (its content kept by digest), or a directory. */
+const permissionBits = z.number().int().nonnegative();
+
+/**
+ * What a path held before or after a change: nothing, a file (its content
+ * kept by digest), a directory, or a symbolic link (bash only: a command's
+ * changes are captured whatever they are).
+ */
 export const ChangeImageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('absent') }),
-  /** `mode` absent: a file the tool created, whose permission bits the umask decided. */
-  z.object({ kind: z.literal('file'), sha256: z.string().regex(/^[0-9a-f]{64}$/), mode: z.number().int().nonnegative().optional() }),
-  z.object({ kind: z.literal('directory') }),
+  /**
+   * `mode` absent: a file a file tool created, whose permission bits the umask
+   * decided. `binary`: the content is not UTF-8 text or holds a NUL byte, so it
+   * is shown as "binary" rather than as a diff (the digest is of its bytes, as
+   * for text).
+   */
+  z.object({ kind: z.literal('file'), sha256: z.string().regex(/^[0-9a-f]{64}$/), mode: permissionBits.optional(), binary: z.literal(true).optional() }),
+  /** `mode`: set where a command's change was captured, so a change of a folder's permission bits can be undone too. */
+  z.object({ kind: z.literal('directory'), mode: permissionBits.optional() }),
+  z.object({ kind: z.literal('symlink'), target: z.string().min(1) }),
 ]);
 export type ChangeImage = z.infer<typeof ChangeImageSchema>;
 
@@ -113,6 +126,8 @@ export const SessionRecordSchema = z.discriminatedUnion('type', [
   /**
    * A file tool is about to change `path` (saved under the file's lock, after
    * the recheck, before the write): what it holds now and what it will hold.
+   * Or a sandboxed bash command changed it (saved after the command, before
+   * its result): what it held before the command and holds after it.
    * File contents live in ~/.mino/checkpoints, named by their digest.
    */
   z.object({
@@ -122,6 +137,25 @@ export const SessionRecordSchema = z.discriminatedUnion('type', [
     path: z.string().min(1),
     before: ChangeImageSchema,
     after: ChangeImageSchema,
+    at,
+  }),
+  /**
+   * Whether the changes a bash call made were captured (saved after its
+   * `change` records, before its result): `captured`, every change is in the
+   * log; `partial`, some could not be (`reason` says which and why); `not_captured`,
+   * none could be (outside the sandbox, a project too large to watch, ...).
+   * `captured` is saved only by the first command of each opening of the log:
+   * a later bash call without a record of its own, that ended, was captured
+   * whole (checkpoints/turnChanges.ts). A bash call before any such record
+   * (an older log) is one whose changes are not tracked.
+   */
+  z.object({
+    type: z.literal('capture'),
+    call_id: z.string().min(1),
+    outcome: z.enum(['captured', 'partial', 'not_captured']),
+    reason: z.string().optional(),
+    /** Paths .gitignore ignores that the command changed: counted, never kept. */
+    ignored: z.number().int().nonnegative().optional(),
     at,
   }),
   /** The person began to undo or redo these changes, in this order; saved before any file is touched. */

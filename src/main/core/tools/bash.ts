@@ -20,7 +20,7 @@ import { sandboxLaunch, type SandboxLaunch } from '../sandbox/launch';
 import { walkProject } from '../sandbox/projectWalk';
 import { namespaceProvider, OUTLIVE_WARNING, outsideLaunch, processesField, type TrustedBwrap } from '../sandbox/outside';
 import { runInProcessGroup, type GroupRunOutcome } from './processGroup';
-import type { Tool, ToolContext, Validation } from './types';
+import type { CapturedCommand, ChangeTracking, CommandWatch, Tool, ToolContext, Validation } from './types';
 import { issueLines } from '../../../shared/zodIssues';
 import { exitCodeLine, killedLine, STOPPED_LINE, timedOutLine } from '../../../shared/commandEnding';
 
@@ -55,6 +55,8 @@ export interface BashToolOptions {
   processNamespace?: () => Promise<SandboxAvailability>;
   /** Absolute paths a sandboxed command may read in the homes (the person's setting), asked before each call; default: the sandbox's own list. */
   sandboxReadable?: () => Promise<readonly string[]>;
+  /** Captures what a sandboxed command changes, to be reviewed and undone like an edit, where the call keeps changes (keepPreImage.recordCommand). */
+  changes?: ChangeTracking;
 }
 
 const DEFAULTS = {
@@ -66,7 +68,7 @@ const DEFAULTS = {
   processNamespace: () => sandboxAvailability(),
 } as const;
 
-type Limits = Required<Omit<BashToolOptions, 'sandboxReadable'>> & Pick<BashToolOptions, 'sandboxReadable'>;
+type Limits = Required<Omit<BashToolOptions, 'sandboxReadable' | 'changes'>> & Pick<BashToolOptions, 'sandboxReadable' | 'changes'>;
 
 const argsSchema = z.strictObject({
   command: z
@@ -110,7 +112,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
       `The user may be asked to approve it. Standard input is closed, so interactive commands get end-of-file. ` +
       `The command and everything it started are stopped after ${timeoutText}; at most ${capText} of combined ` +
       'stdout and stderr is returned, followed by the exit code. Prefer read_file, list_dir, write_file and ' +
-      'edit_file for project files.',
+      'edit_file for project files, and search_files and find_files to search them (not grep, rg or find).',
     kind: 'bash',
     argsSchema,
     denialMessage: BASH_DENIAL_MESSAGE,
@@ -172,12 +174,13 @@ async function runCommand(args: BashArgs, state: BashPlan | null, ctx: ToolConte
   const env = commandEnvironment(process.env, await limits.credentials());
   const prepared = await prepare(plan, args.command, ctx, env, limits);
   if ('notRun' in prepared) return prepared.notRun;
-  const { launch, watch } = prepared;
+  const { launch, watch, capture } = prepared;
   // Chunks split characters anywhere; the decoder holds a partial one until the rest arrives.
   const decoder = new StringDecoder('utf8');
   const onOutput = ctx.onOutput;
   let outcome: GroupRunOutcome;
   let guarded: GitGuardReport | null = null;
+  let captured: CapturedCommand | null = null;
   try {
     outcome = await runInProcessGroup(launch?.file ?? 'bash', launch?.args ?? ['-c', args.command], {
       cwd: ctx.projectDir,
@@ -195,11 +198,14 @@ async function runCommand(args: BashArgs, state: BashPlan | null, ctx: ToolConte
     // Every process of the command has ended by now (the sandbox's namespace went with it), and nothing else has run.
     guarded = watch ? await watch.undo() : null;
     await launch?.cleanup();
+    // After the guard, so what it undid is not taken for the command's change.
+    captured = capture ? await capture.finish() : null;
   }
   const result = resultFor(outcome, texts.timeoutText, texts.capText);
   const blocked = plan.sandbox && result.status === 'failed' && outcome.ending === 'exited' ? sandboxBlockedNote(outcome.output) : null;
   const gitNote = guarded ? gitGuardNote(guarded) : null;
-  const notes = [blocked, gitNote].filter((note) => note !== null);
+  const changesNote = await recordChanges(plan, captured, ctx, limits);
+  const notes = [blocked, gitNote, changesNote].filter((note) => note !== null);
   // A guard that could not vouch for the project fails the call, so neither the model nor the person takes it for a clean run.
   const status = guarded && guarded.problems.length > 0 ? 'failed' : result.status;
   return notes.length > 0 ? { status, output: [result.output, ...notes].join('\n') } : result;
@@ -216,12 +222,14 @@ async function prepare(
   ctx: ToolContext,
   env: NodeJS.ProcessEnv,
   limits: Limits,
-): Promise<{ launch: SandboxLaunch | null; watch: GitWatch | null } | { notRun: ToolResult }> {
+): Promise<{ launch: SandboxLaunch | null; watch: GitWatch | null; capture: CommandWatch | null } | { notRun: ToolResult }> {
   if (!plan.sandbox) {
-    if (!plan.namespace) return { launch: null, watch: null };
-    return { launch: { ...outsideLaunch(plan.namespace, ['bash', '-c', command], ctx.projectDir), env, cleanup: async () => undefined }, watch: null };
+    if (!plan.namespace) return { launch: null, watch: null, capture: null };
+    return { launch: { ...outsideLaunch(plan.namespace, ['bash', '-c', command], ctx.projectDir), env, cleanup: async () => undefined }, watch: null, capture: null };
   }
   const readableHome = limits.sandboxReadable ? { readableHome: await limits.sandboxReadable() } : {};
+  // The capture of the command's changes brings its record of the project up to date meanwhile; it never throws.
+  const capturing = limits.changes && ctx.keepPreImage?.recordCommand ? limits.changes.begin(ctx.projectDir) : null;
   // One walk of the project, begun here, serves both the sandbox's masks and the git guard's record of its
   // repositories; each waits for it. The plan's own refusal (a project that holds a home) still comes first.
   const walk = walkProject(ctx.projectDir);
@@ -229,9 +237,19 @@ async function prepare(
     sandboxLaunch(plan.sandbox, { command: ['bash', '-c', command], projectDir: ctx.projectDir, homeDirs: homeDirsOf(ctx), env, walk, ...readableHome }),
     watchGitRepositories(ctx.projectDir, { walk }),
   ]);
-  if (launch.status === 'fulfilled' && watch.status === 'fulfilled') return { launch: launch.value, watch: watch.value };
+  const capture = await capturing;
+  if (launch.status === 'fulfilled' && watch.status === 'fulfilled') return { launch: launch.value, watch: watch.value, capture };
+  capture?.abandon();
   if (launch.status === 'fulfilled') await launch.value.cleanup();
   return { notRun: notSetUp(launch.status === 'rejected' ? launch.reason : (watch as PromiseRejectedResult).reason) };
+}
+
+/** Saves what the command changed under its call; the line its result ends with: what was captured, or why not (never outside the sandbox). */
+async function recordChanges(plan: BashPlan, captured: CapturedCommand | null, ctx: ToolContext, limits: Limits): Promise<string | null> {
+  const record = ctx.keepPreImage?.recordCommand;
+  if (!record || !limits.changes) return null;
+  const outside = plan.sandbox ? 'the capture was not started' : `the command ran outside the sandbox (${plan.why === 'asked' ? 'as it asked' : plan.why})`;
+  return (await record(captured ?? { captured: false, reason: outside })) || null;
 }
 
 /** The result of a sandboxed command whose sandbox (or git guard) could not be set up: it did not run. */

@@ -24,6 +24,8 @@ export interface ToolContext {
    * Keeps what `p` holds now, and what the write will leave there, so the
    * person can undo the change. Called under the file's lock, after the
    * recheck, before the write; a write whose pre-image cannot be kept is not made.
+   * The same port records what a bash command changed (`recordCommand`), so
+   * every change of a call is kept under its call id.
    */
   keepPreImage?: KeepPreImage;
   /**
@@ -36,7 +38,58 @@ export interface ToolContext {
 /** What a write leaves at its path: text (with its permission bits; none: as the umask makes them), or a directory. */
 export type WriteOutcome = { kind: 'file'; content: string; mode?: number } | { kind: 'directory' };
 
-export type KeepPreImage = (p: ProjectPath, after: WriteOutcome) => Promise<{ ok: true } | { ok: false; reason: string }>;
+export interface KeepPreImage {
+  (p: ProjectPath, after: WriteOutcome): Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** bash: records a command's captured changes (or that they could not be captured) under the call. Absent where nothing is kept. */
+  recordCommand?: RecordCommand;
+}
+
+/** What a path held, as the capture of a command's changes saw it (before the command, or after it). */
+export type SeenImage =
+  | { kind: 'absent' }
+  | { kind: 'file'; content: Buffer; mode: number }
+  | { kind: 'directory'; mode: number }
+  | { kind: 'symlink'; target: string };
+
+/** One change a command made to a project path: what it held before the command, and what it holds after. */
+export interface SeenChange {
+  path: ProjectPath;
+  before: SeenImage;
+  after: SeenImage;
+}
+
+/** What a sandboxed command changed in the project, as far as it could be captured. */
+export type CapturedCommand =
+  | {
+      captured: true;
+      /** In order: a folder is made before what goes in it and emptied before it goes, so undo takes them back last first. */
+      changes: SeenChange[];
+      /** Paths the command changed whose change could not be captured, each with why ("big.iso: over 4 MiB"). */
+      missed: string[];
+      /** Paths .gitignore ignores that the command changed: never captured, only counted and named. */
+      ignored: string[];
+    }
+  | { captured: false; reason: string };
+
+/** Saves a command's captured changes under its call (their contents kept for undo); returns the line its result ends with. */
+export type RecordCommand = (capture: CapturedCommand) => Promise<string>;
+
+/**
+ * Watches projects so that what a sandboxed command changes can be captured
+ * (checkpoints/commandCapture.ts). `begin` is called before the command
+ * starts and never throws; the watch it gives is finished once every process
+ * of the command has ended (or abandoned when it did not run).
+ */
+export interface ChangeTracking {
+  begin(projectDir: string): Promise<CommandWatch>;
+}
+
+export interface CommandWatch {
+  /** What the command changed since `begin`; never throws. */
+  finish(): Promise<CapturedCommand>;
+  /** The command did not run. */
+  abandon(): void;
+}
 
 export type Validation<Args> = { ok: true; args: Args } | { ok: false; reason: string };
 
