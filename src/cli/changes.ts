@@ -8,6 +8,7 @@ import type { TurnSummary } from '../main/core/checkpoints/changeSummary';
 import { NothingToReverseError, type ReversalAction, type ReversalReport } from '../main/core/checkpoints/reverseChanges';
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionIdSchema, type SessionId } from '../shared/domain';
+import { UNCOUNTED_ACTIONS } from '../shared/changes';
 import { UsageError } from './args';
 import { escapedIo, EXIT, failWith, inMinoHome, inSavedSession, type CommandIo, type Fail } from './commandSetup';
 import { jsonLine, terminalOutput, type Output } from './terminalText';
@@ -16,7 +17,7 @@ export const CHANGES_USAGE = `  mino changes --session ID [--json]
   mino undo --session ID [--turn N] [--call CALL_ID] [--json]
   mino redo --session ID [--turn N] [--call CALL_ID] [--json]
 
-changes lists what each turn's file tools changed, newest turn first, with a diff per file.
+changes lists what each turn's file tools and sandboxed commands changed, newest turn first, with a diff per file.
 undo puts back the files a turn changed (default: the last turn with changes; --call: one call's);
 redo puts back what an undo took away. A file changed since is left as it is and reported.
 Exit codes: 0 every file restored, 1 some file left alone (or nothing to do), 2 usage or configuration error.`;
@@ -95,7 +96,7 @@ async function reverseTurn(conversation: Conversation, action: ReversalAction, a
 function changesText(turn: TurnSummary): string {
   const lines = [`Turn ${turn.turn}: ${JSON.stringify(turn.question)}`];
   for (const file of turn.files) {
-    const counts = file.action === 'created directory' ? '' : ` (+${file.added} -${file.removed})`;
+    const counts = UNCOUNTED_ACTIONS.has(file.action) ? '' : ` (+${file.added} -${file.removed})`;
     const state = file.state === 'undone' ? ' [undone]' : '';
     lines.push(`  ${file.action} ${file.path}${counts}${state}`);
     if (file.notUndoable) lines.push(`    cannot be undone: ${file.notUndoable}`);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 
 export const FileChangeSummarySchema = z.object({
   path: z.string(),
-  action: z.enum(['created', 'edited', 'overwritten', 'created directory']),
+  /** The file tools' words, and those of captured bash commands (changed, deleted, ...). */
+  action: z.enum(['created', 'edited', 'overwritten', 'created directory', 'changed', 'deleted', 'deleted directory', 'permissions changed']),
   added: z.number().int().nonnegative(),
   removed: z.number().int().nonnegative(),
   diff: z.string().nullable(),
@@ -52,3 +53,6 @@ export const ReversalReportSchema = z.object({
   resumed: z.array(ReversedFileSchema),
 });
 export type ReversalReportView = z.infer<typeof ReversalReportSchema>;
+
+/** Actions a line count means nothing for: a folder made or removed, or only permission bits changed. */
+export const UNCOUNTED_ACTIONS: ReadonlySet<string> = new Set(['created directory', 'deleted directory', 'permissions changed']);

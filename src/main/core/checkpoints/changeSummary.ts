@@ -11,14 +11,8 @@ import type { ChangeImage } from '../sessions/records';
 import { keptContentBytes } from './preImageStore';
 import type { TrackedChange, TurnChanges } from './turnChanges';
 
-/**
- * What happened to a path over the turn. 'changed', 'deleted', 'deleted
- * directory' and 'permissions changed' come from captured bash commands;
- * shared/changes.ts's list does not name them yet (asked of its owner in the
- * report of issue 23), so `shown` passes them on as they are: the window and
- * `mino changes` print the word whatever it is.
- */
-export type FileAction = FileChangeSummaryView['action'] | 'changed' | 'deleted' | 'deleted directory' | 'permissions changed';
+/** What happened to a path over the turn: the file tools' words, and captured bash commands' (changed, deleted, ...). */
+export type FileAction = FileChangeSummaryView['action'];
 
 export interface FileChangeSummary {
   path: string;
@@ -68,7 +62,7 @@ export async function summarizeTurn(homeDir: string, sessionId: string, turn: Tu
     const diff = before === null || after === null ? null : diffOf(path, first, last, before, after);
     const { added, removed } = diff === null ? { added: 0, removed: 0 } : countLines(diff);
     const callIds = [...new Set(changes.map((c) => c.callId))];
-    files.push({ path, action: shown(action), added, removed, diff, state, callIds, ...(dropped ? { notUndoable: DROPPED_NOTE } : {}) });
+    files.push({ path, action, added, removed, diff, state, callIds, ...(dropped ? { notUndoable: DROPPED_NOTE } : {}) });
   }
   return { turn: turn.turn, question: turn.question, files, untrackedCalls: turn.untrackedCalls, untrackedNote: untrackedNote(turn.untrackedCalls) };
 }
@@ -76,10 +70,6 @@ export async function summarizeTurn(homeDir: string, sessionId: string, turn: Tu
 export function untrackedNote(count: number): string | null {
   if (count === 0) return null;
   return `This turn also ran ${count === 1 ? '1 command' : `${count} commands`} (bash or MCP) whose changes were not captured, so they cannot be undone.`;
-}
-
-function shown(action: FileAction): FileChangeSummaryView['action'] {
-  return action as FileChangeSummaryView['action'];
 }
 
 function actionOf(first: ChangeImage, last: ChangeImage, changes: readonly TrackedChange[], before: Buffer | null, after: Buffer | null): FileAction {

@@ -4,6 +4,7 @@
 // files, and the outcome says which were restored and which were left alone.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ReversalPlanView, ReversalReportView, ReversalTarget, TurnSummaryView } from '../../../../shared/changes';
+import { UNCOUNTED_ACTIONS } from '../../../../shared/changes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DiffView } from '../../components/DiffView';
 import { ErrorMessage } from '../../components/ErrorMessage';
@@ -100,7 +101,7 @@ function TurnChanges({ turn, disabled, onReverse }: { turn: TurnSummaryView; dis
             <div className="session-summary">
               <span className="recent-name">
                 {file.action} {file.path}
-                {file.action !== 'created directory' && ` (+${file.added} -${file.removed})`}
+                {!UNCOUNTED_ACTIONS.has(file.action) && ` (+${file.added} -${file.removed})`}
               </span>
               {file.notUndoable && <span className="error small">Cannot be undone: {file.notUndoable}.</span>}
               {file.diff && (

@@ -2,6 +2,7 @@
 // to it and its lines added and removed, its combined diff on request, and
 // what the turn ran that cannot be tracked.
 import type { TurnSummaryView } from '../../../../shared/changes';
+import { UNCOUNTED_ACTIONS } from '../../../../shared/changes';
 import { DiffView } from '../../components/DiffView';
 
 export function TurnChangesSummary({ summary }: { summary: TurnSummaryView }) {
@@ -14,7 +15,7 @@ export function TurnChangesSummary({ summary }: { summary: TurnSummaryView }) {
             <details>
               <summary>
                 {file.action} {file.path}
-                {file.action !== 'created directory' && ` (+${file.added} -${file.removed})`}
+                {!UNCOUNTED_ACTIONS.has(file.action) && ` (+${file.added} -${file.removed})`}
                 {file.state === 'undone' && ' (undone)'}
               </summary>
               {file.diff && <DiffView diff={file.diff} />}
