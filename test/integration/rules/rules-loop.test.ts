@@ -95,6 +95,25 @@ describe('rules in the loop', () => {
     expect(entries[1]).toMatchObject({ target: 'docs/open.md', decision: 'allow', by: { kind: 'mode', mode: 'bypass' } });
   });
 
+  it('keeps a path the person protected from the search tools, and from a sandboxed command, as a built-in protected one', async () => {
+    fx = await makeAgentFixture({ files: { 'docs/secret.md': 'hunter2 token\n', 'private/keys.txt': 'hunter2 key\n', 'docs/open.md': 'hunter2 open\n' } });
+    await addRule(fx, 'protect docs/secret.md');
+    await addRule(fx, 'protect private');
+    const search = await runCallAsLoop(fx, { name: 'search_files', arguments: { pattern: 'hunter2' } }, { mode: 'manual' });
+    expect(search.result.status).toBe('completed');
+    expect(search.result.output).toContain('docs/open.md:1:hunter2 open');
+    expect(search.result.output).not.toMatch(/hunter2 (token|key)/);
+    expect(search.result.output).toMatch(/2 protected/);
+    const found = await runCallAsLoop(fx, { name: 'find_files', arguments: { pattern: '**/*' } }, { mode: 'manual' });
+    expect(found.result.output).toContain('docs/open.md');
+    expect(found.result.output).not.toMatch(/secret\.md|keys\.txt/);
+    if ((await sandboxAvailability()).available) {
+      const cat = await runCallAsLoop(fx, bash('cat docs/secret.md private/keys.txt docs/open.md; ls private | wc -l'), { mode: 'bypass' });
+      expect(cat.result.output).not.toMatch(/hunter2 (token|key)/);
+      expect(cat.result.output).toContain('hunter2 open');
+    }
+  });
+
   it('refuses a call to a tool switched off as a call to an unknown tool', async () => {
     fx = await makeAgentFixture();
     await addRule(fx, 'off bash');

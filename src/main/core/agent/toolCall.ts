@@ -7,6 +7,7 @@ import { withThousands } from '../../../shared/formatNumber';
 import { parseMcpToolName } from '../mcp/toolName';
 import type { HistoryItem, OutputItem } from '../model/types';
 import { decide, decideWithCause, factsFor, type Verdict } from '../policy/decide';
+import { protectGlobsOf } from '../rules/judge';
 import { callLedger, callRules, commandOf, lastReadCallRules, ruleInputsFor, ruleInputsNow, type CallLedger } from '../rules/callRules';
 import type { SessionLog } from '../sessions/sessionLog';
 import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
@@ -134,7 +135,7 @@ export async function runCall(call: FunctionCall, options: CallOptions, emit: Em
     // Allowed by the mode or a rule, not by a person: still shown, never silent (the decision says which allows are).
     await shown(false);
   }
-  return finish(await execute(call, tool, args, inspection.state, options, emit));
+  return finish(await execute(call, tool, args, inspection.state, { ...options, context: { ...context, protectGlobs: decided.protectGlobs } }, emit));
 }
 
 type Inspected = Extract<Awaited<ReturnType<AnyTool['inspect']>>, { ok: true }>;
@@ -142,7 +143,7 @@ type Inspected = Extract<Awaited<ReturnType<AnyTool['inspect']>>, { ok: true }>;
 /** A call refused before it could run (`decision` null: it never reached the decision), or one decided, inspected and in the ledger. */
 type DecidedCall =
   | { result: ToolResult; decision: Decision | null; tool: AnyTool | undefined }
-  | { tool: AnyTool; args: unknown; first: Verdict; verdict: Verdict; inspection: Inspected; ledger: CallLedger };
+  | { tool: AnyTool; args: unknown; first: Verdict; verdict: Verdict; inspection: Inspected; ledger: CallLedger; protectGlobs: string[] };
 
 /**
  * Validates, decides (with the person's rules, read now so a rule added in
@@ -190,7 +191,7 @@ async function decideCall(call: FunctionCall, options: CallOptions, mode: Permis
   if (!inspection.ok) return { result: inspection.result, decision: first.decision, tool };
   const decided = inspection.noSandbox ? decideWithCause(factsFor(tool, args, { noSandbox: true }), mode, inputs) : firstDecided;
   await ledger.decided(decided);
-  return { tool, args, first, verdict: decided.verdict, inspection, ledger };
+  return { tool, args, first, verdict: decided.verdict, inspection, ledger, protectGlobs: protectGlobsOf(rules.rules) };
 }
 
 /** Says why a call the mode (or the person's allow rule) would have run without asking asks after all: it would run outside the sandbox. */

@@ -3,10 +3,12 @@
 // target path, the parsed parts of a command). The order is the issue's:
 // protect (with the built-in floor, in decide.ts), then deny, then ask, then
 // allow; a call no rule covers is the mode's.
-import picomatch from 'picomatch';
 import type { Decision, ToolKind } from '../../../shared/domain';
 import type { ProjectPath } from '../fs/projectPath';
 import { partMatchesPrefix, type CommandPart, type CommandReading } from './commandParts';
+import { globCovers } from './pathGlob';
+
+export { globCovers };
 import { refOf, ruleLabel, type ActiveRule, type RuleBody, type RuleRef } from './rules';
 
 /** What the rules are judged on. */
@@ -42,6 +44,11 @@ export interface RuleJudgement {
 /** The person's `protect` rule covering `path`, or null. */
 export function protectRuleFor(rules: readonly ActiveRule[], path: ProjectPath): ActiveRule | null {
   return rules.find((rule) => rule.body.kind === 'protect' && globCovers(rule.body.glob, path)) ?? null;
+}
+
+/** The globs of the person's `protect` rules, for the tools that judge every entry of a walk by them. */
+export function protectGlobsOf(rules: readonly ActiveRule[]): string[] {
+  return rules.flatMap((rule) => (rule.body.kind === 'protect' ? [rule.body.glob] : []));
 }
 
 /** The tools the rules switch off: not offered to the model, and refused as unknown. */
@@ -128,24 +135,4 @@ function effectOf(body: RuleBody): Decision | null {
 
 function verb(effect: Decision): string {
   return effect === 'allow' ? 'Allowed' : effect === 'ask' ? 'Asks' : 'Refused';
-}
-
-const matchers = new Map<string, (path: string) => boolean>();
-
-/**
- * Whether `glob` covers `path` or a folder it is in: `protect secrets` covers
- * `secrets/key.txt`. Case is ignored, as on the file systems that ignore it,
- * so `.ENV` cannot slip past a rule for `.env`.
- */
-export function globCovers(glob: string, path: ProjectPath): boolean {
-  let matcher = matchers.get(glob);
-  if (!matcher) {
-    matcher = picomatch(glob, { dot: true, nocase: true });
-    matchers.set(glob, matcher);
-  }
-  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
-  for (let end = segments.length; end > 0; end--) {
-    if (matcher(segments.slice(0, end).join('/'))) return true;
-  }
-  return false;
 }

@@ -12,7 +12,10 @@
 import * as fs from 'node:fs/promises';
 import { childPath, isDotGit, listFolder, repositoryEntriesIn, type RepositoryEntry } from './gitWalk';
 import { inParallel } from './inParallel';
-import { protectedEntryJudge, type ProtectedEntries } from './protectedEntries';
+import * as path from 'node:path';
+import type { ProjectPath } from '../fs/projectPath';
+import { globCovers } from '../rules/pathGlob';
+import { protectedEntryJudge, type ProtectedEntries, type Treatment } from './protectedEntries';
 
 /** More entries than this and the walk stops: a sandbox that could not look everywhere would hide too little. */
 export const MAX_ENTRIES = 300_000;
@@ -92,8 +95,9 @@ export function clearlyBeforeWalk(ctimeNs: bigint, startedAtNs: bigint): boolean
  * may reach the limit without making that many files), and any error reading
  * the project folder itself: the command must not run then.
  */
-export async function walkProject(projectDir: string, options: { maxEntries?: number } = {}): Promise<ProjectWalk> {
+export async function walkProject(projectDir: string, options: { maxEntries?: number; protectGlobs?: readonly string[] } = {}): Promise<ProjectWalk> {
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  const personProtects = personProtection(options.protectGlobs ?? []);
   const root = await fs.realpath(projectDir);
   const walk: ProjectWalk = {
     root,
@@ -127,7 +131,8 @@ export async function walkProject(projectDir: string, options: { maxEntries?: nu
       const directory = entry.isDirectory();
       const link = entry.isSymbolicLink();
       if (hidden && !directory) continue;
-      const treatment = hidden ? null : link ? await judge.link(entry, childPath(dir, entry.name)) : judge.entry(entry);
+      const builtIn = hidden ? null : link ? await judge.link(entry, childPath(dir, entry.name)) : judge.entry(entry);
+      const treatment = builtIn ?? (hidden ? null : personProtects(root, childPath(dir, entry.name), directory));
       if (treatment === null && !directory) continue;
       const full = childPath(dir, entry.name);
       if (treatment !== null) walk.protectedEntries[treatment].push(full);
@@ -138,6 +143,20 @@ export async function walkProject(projectDir: string, options: { maxEntries?: nu
     }
   });
   return walk;
+}
+
+/**
+ * The person's `protect` rules (core/rules) as the walk applies them: an
+ * entry a rule's glob covers is hidden like a built-in protected one (a file
+ * shown empty, a folder empty). A link is judged by its own path; where it
+ * leads is the project's or absent from the sandbox anyway.
+ */
+function personProtection(globs: readonly string[]): (root: string, full: string, directory: boolean) => Treatment | null {
+  if (globs.length === 0) return () => null;
+  return (root, full, directory) => {
+    const rel = path.relative(root, full).split(path.sep).join('/') as ProjectPath;
+    return globs.some((glob) => globCovers(glob, rel)) ? (directory ? 'maskedDirs' : 'maskedFiles') : null;
+  };
 }
 
 /**

@@ -232,7 +232,7 @@ async function prepare(
   const capturing = limits.changes && ctx.keepPreImage?.recordCommand ? limits.changes.begin(ctx.projectDir) : null;
   // One walk of the project, begun here, serves both the sandbox's masks and the git guard's record of its
   // repositories; each waits for it. The plan's own refusal (a project that holds a home) still comes first.
-  const walk = walkProject(ctx.projectDir);
+  const walk = walkProject(ctx.projectDir, { protectGlobs: ctx.protectGlobs ?? [] });
   const [launch, watch] = await Promise.allSettled([
     sandboxLaunch(plan.sandbox, { command: ['bash', '-c', command], projectDir: ctx.projectDir, homeDirs: homeDirsOf(ctx), env, walk, ...readableHome }),
     watchGitRepositories(ctx.projectDir, { walk }),

@@ -18,6 +18,12 @@ export interface ToolContext {
   homeDir: string;
   /** Aborted when the person stops the turn. */
   signal?: AbortSignal;
+  /**
+   * The globs of the person's `protect` rules for this project (core/rules),
+   * read for this call: a tool that walks the project (the search tools, the
+   * sandbox's walk) refuses what they cover as it refuses a built-in protected path.
+   */
+  protectGlobs?: readonly string[];
   /** The skills the session offers (found at its start or last reload); skill_view reads only these. */
   skills?: readonly Skill[];
   /**

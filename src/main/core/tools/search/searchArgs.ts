@@ -79,5 +79,5 @@ export function searchFields(args: ScopeArgs, ctx: ToolContext, what: Confirmati
 export async function runSearch(job: Job, ctx: ToolContext, tickMs: number | undefined): Promise<ToolResult> {
   const refusal = guardProject(ctx);
   if (refusal) return refusal;
-  return runSearchWorker(job, { signal: ctx.signal, tickMs });
+  return runSearchWorker({ ...job, protectGlobs: ctx.protectGlobs ?? [] }, { signal: ctx.signal, tickMs });
 }

@@ -26,6 +26,8 @@ export interface WalkScope {
   includeIgnored: boolean;
   /** A glob the files must match, relative to `start`; one without '/' matches the file name at any depth. */
   glob: string | null;
+  /** The person's `protect` rules' globs (core/rules): what they cover is skipped as protected, never opened. */
+  protectGlobs?: readonly string[];
 }
 
 export interface SearchJob extends WalkScope {

@@ -19,7 +19,9 @@ import type { Dirent } from 'node:fs';
 import * as fs from 'node:fs';
 import picomatch from 'picomatch';
 import { IgnoreRules, MAX_RULES_FILE_BYTES } from '../../fs/ignoreRules';
+import type { ProjectPath } from '../../fs/projectPath';
 import { directoryNameRuleFor, fileNameRuleFor } from '../../policy/protectedPaths';
+import { globCovers } from '../../rules/pathGlob';
 import type { WalkScope } from './searchJob';
 
 const { constants } = fs;
@@ -186,7 +188,7 @@ class Walk {
   }
 
   private enterFolder(parent: Folder, name: string, rel: string, mine: boolean): void {
-    if (this.isProtected(name, true)) this.skipped.protected += Number(mine);
+    if (this.isProtected(name, true) || this.personProtects(rel)) this.skipped.protected += Number(mine);
     else if (this.rules?.ignores(rel, true)) this.skipped.ignored += Number(mine);
     else {
       const child = this.openFolder(parent, name, rel, mine);
@@ -202,9 +204,15 @@ class Walk {
   private offerFile(folder: Folder, name: string, rel: string, order: number): void {
     // A file the glob leaves out is no candidate, so it is not counted as skipped either.
     if (this.globMatch && !this.globMatch(rel.slice(this.startPrefix.length))) return;
-    if (this.isProtected(name, false)) this.skipped.protected++;
+    if (this.isProtected(name, false) || this.personProtects(rel)) this.skipped.protected++;
     else if (this.rules?.ignores(rel, false)) this.skipped.ignored++;
     else if (!this.visit({ order, rel, route: this.route(folder, name) })) this.stopped = true;
+  }
+
+  /** Whether one of the person's `protect` rules covers the entry at `rel` (a project path). */
+  private personProtects(rel: string): boolean {
+    const globs = this.scope.protectGlobs ?? [];
+    return globs.length > 0 && globs.some((glob) => globCovers(glob, rel as ProjectPath));
   }
 
   /** Whether a protected rule matches the entry (its parents were checked on the way down). */
