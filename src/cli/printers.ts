@@ -2,10 +2,9 @@
 // JSON object per line for scripts.
 import type { TurnEvent } from '../main/core/agent/events';
 import { confirmationRiskHints, RISK_HINTS_NOTE } from '../shared/bashRiskHints';
-import type { PermissionMode, RuleRef } from '../shared/domain';
-import { markHiddenCharacters } from '../shared/hiddenCharacters';
+import type { PermissionMode } from '../shared/domain';
 import { sandboxStatusText, type SandboxStatus } from '../shared/sandboxStatus';
-import { allowedRecordTitle, askedTitle, formatConfirmationFields } from '../shared/transcriptText';
+import { allowedRecordTitle, askedByRulesLine, askedTitle, formatConfirmationFields, ruleAllowedTitle } from '../shared/transcriptText';
 import { jsonLine, terminalOutput, type Output } from './terminalText';
 
 export type { Output } from './terminalText';
@@ -114,7 +113,7 @@ function confirmationLines(event: Extract<TurnEvent, { type: 'tool_confirmation'
   const { confirmation } = event;
   const title = event.asked ? askedTitle(event.name) : confirmation.rules ? ruleAllowedTitle(event.name, confirmation.rules) : allowedRecordTitle(event.name, event.mode);
   // Which of the person's rules made the call ask, as the dialog says it.
-  const askedBy = event.asked && confirmation.rules ? [`Asked because of your rule${confirmation.rules.length > 1 ? 's' : ''} ${rulesText(confirmation.rules)}`] : [];
+  const askedBy = event.asked && confirmation.rules ? [askedByRulesLine(confirmation.rules)] : [];
   const lines = [title, ...askedBy, ...formatConfirmationFields(confirmation)];
   // Hints under an ask only (a mode-allowed record lists fields, nothing more): never a decision.
   const hints = event.asked ? confirmationRiskHints(confirmation) : [];
@@ -124,16 +123,6 @@ function confirmationLines(event: Extract<TurnEvent, { type: 'tool_confirmation'
   if (confirmation.hiddenCharacterWarning) lines.push(confirmation.hiddenCharacterWarning);
   if (event.asked && confirmation.warning) lines.push(confirmation.warning);
   return lines;
-}
-
-/** The record shown when the person's rules, not a person or the mode, let a call run. */
-export function ruleAllowedTitle(toolName: string, rules: readonly RuleRef[]): string {
-  return `[Tool: ${markHiddenCharacters(toolName)}, allowed by rule${rules.length > 1 ? 's' : ''} ${rulesText(rules)}]`;
-}
-
-/** `r3 "allow bash echo"`, as the transcript names rules; the text is the person's own, but shown escaped like any field. */
-function rulesText(rules: readonly RuleRef[]): string {
-  return rules.map((rule) => `${rule.id} ${JSON.stringify(markHiddenCharacters(rule.text))}`).join(', ');
 }
 
 export function jsonPrinter(out: Output): TurnPrinter {

@@ -1,6 +1,6 @@
 // The book's textual forms that every front end shows the same way: the
 // `Label: "value"` lines of a confirmation and the title of a tool record.
-import type { Confirmation, PermissionMode } from './domain';
+import type { Confirmation, PermissionMode, RuleRef } from './domain';
 import { markHiddenCharacters } from './hiddenCharacters';
 
 /**
@@ -24,4 +24,19 @@ export function askedTitle(toolName: string): string {
 /** The record shown when a mode, not a person, lets a call run. */
 export function allowedRecordTitle(toolName: string, mode: PermissionMode): string {
   return `[Tool: ${markHiddenCharacters(toolName)}, allowed without confirmation in ${mode} mode]`;
+}
+
+/** `r3 "allow bash echo"`, as the transcript names rules; the text is the person's own, but shown marked like any field. */
+export function rulesText(rules: readonly RuleRef[]): string {
+  return rules.map((rule) => `${rule.id} ${JSON.stringify(markHiddenCharacters(rule.text))}`).join(', ');
+}
+
+/** The record shown when the person's rules, not a person or the mode, let a call run. */
+export function ruleAllowedTitle(toolName: string, rules: readonly RuleRef[]): string {
+  return `[Tool: ${markHiddenCharacters(toolName)}, allowed by rule${rules.length > 1 ? 's' : ''} ${rulesText(rules)}]`;
+}
+
+/** Said under an ask that the person's rules (not the mode) made: which ones. */
+export function askedByRulesLine(rules: readonly RuleRef[]): string {
+  return `Asked because of your rule${rules.length > 1 ? 's' : ''} ${rulesText(rules)}`;
 }

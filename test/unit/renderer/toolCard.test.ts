@@ -21,6 +21,12 @@ describe('toolCardTitle', () => {
     );
   });
 
+  it('names the person\'s rule, not the mode, when a rule let the call run', () => {
+    const byRule = { ...confirmation, rules: [{ id: 'r3', text: 'allow bash echo' }] };
+    expect(toolCardTitle(card({ confirmation: byRule, asked: false, mode: 'manual' }))).toBe('[Tool: edit_file, allowed by rule r3 "allow bash echo"]');
+    expect(decisionText(card({ confirmation: byRule, asked: false, mode: 'manual', decision: 'allow' }))).toBe('Allowed by your rule');
+  });
+
   it('does not say so for a call a person was asked about', () => {
     expect(toolCardTitle(card({ confirmation, asked: true, mode: 'manual' }))).toBe('[Tool: edit_file]');
   });

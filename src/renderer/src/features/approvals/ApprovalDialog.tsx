@@ -10,6 +10,7 @@
 //   the dialog appeared, never approves.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { ApprovalRequestView } from '../../../../shared/sessions';
+import { askedByRulesLine } from '../../../../shared/transcriptText';
 import { ConfirmationView } from '../../components/ConfirmationView';
 import { ModalDialog } from '../../components/ModalDialog';
 import { isDeliberateKey, sinceLastKey, TYPING_GAP_MS, typingUnderWay } from './keyboardActivity';
@@ -142,6 +143,11 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
     >
       <ApprovalHeader titleId={`${ids}-title`} request={request} waiting={waiting} />
       <p className="muted small">[Tool: {request.toolName}]</p>
+      {request.confirmation.rules && (
+        <p className="small" data-testid="asked-by-rule">
+          {askedByRulesLine(request.confirmation.rules)}
+        </p>
+      )}
       <ConfirmationView confirmation={request.confirmation} />
       <p id={`${ids}-hint`} className="muted small" data-testid="approval-hint">
         {refusedKey

@@ -2,7 +2,7 @@
 // Whether the output starts collapsed is main's word (the tool's display,
 // sent with the call): reads can be long and nobody had to approve them.
 import type { ToolStatus } from '../../../../shared/domain';
-import { allowedRecordTitle, askedTitle } from '../../../../shared/transcriptText';
+import { allowedRecordTitle, askedTitle, ruleAllowedTitle } from '../../../../shared/transcriptText';
 import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { ConfirmationFields, ConfirmationView } from '../../components/ConfirmationView';
 import { argumentFields } from './argumentFields';
@@ -19,6 +19,7 @@ const STATUS_TEXT: Record<ToolStatus, string> = {
 };
 
 export function toolCardTitle(card: Pick<ToolCardItem, 'name' | 'asked' | 'mode' | 'confirmation'>): string {
+  if (card.confirmation?.rules && card.asked === false) return ruleAllowedTitle(card.name, card.confirmation.rules);
   if (card.confirmation && card.asked === false && card.mode) return allowedRecordTitle(card.name, card.mode);
   return askedTitle(card.name);
 }
@@ -31,6 +32,7 @@ export function decisionText(card: ToolCardItem): string | null {
     if (card.approved === false) return 'Denied by you';
     return card.result ? 'Not answered' : 'Waiting for your answer';
   }
+  if (card.asked === false && card.confirmation?.rules) return 'Allowed by your rule';
   if (card.asked === false && card.mode) return `Allowed by ${card.mode} mode`;
   if (card.decision === 'allow') return 'Allowed without asking (read-only)';
   if (card.decision === 'ask') return 'Asks first';
