@@ -12,18 +12,10 @@ import { SessionLockedError } from '../../../src/main/core/locks/sessionLock';
 import { listSessions } from '../../../src/main/core/sessions/list';
 import { loadSession } from '../../../src/main/core/sessions/load';
 import { makeAgentFixture, recordingApprover, type AgentFixture } from '../../support/agentFixture';
+import { runCli } from '../../support/cliChild';
 import { tsxArgs } from '../../support/tsxChild';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 
-function runCli(fx: AgentFixture, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, tsxArgs(CLI, ...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 describe('the session lock', () => {
   let fx: AgentFixture | undefined;

@@ -1,22 +1,11 @@
 // `mino changes`, `mino undo` and `mino redo` as a person or script runs them:
 // real child processes, a real temp home and project, the mock model service.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeAgentFixture, type AgentFixture } from '../../support/agentFixture';
-import { tsxArgs } from '../../support/tsxChild';
+import { runCli } from '../../support/cliChild';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 
-function runCli(fx: AgentFixture, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, tsxArgs(CLI, ...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 describe('mino changes / undo / redo', () => {
   let fx: AgentFixture;

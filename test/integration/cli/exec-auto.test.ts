@@ -1,6 +1,5 @@
 // `mino exec --mode auto` as a person or a script runs it: a real child
 // process, the real sandbox, a real temp home and project, the mock model.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,18 +8,9 @@ import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/
 import { MODE_WARNINGS } from '../../../src/main/core/policy/modes';
 import { sandboxAvailability } from '../../../src/main/core/sandbox/availability';
 import { makeAgentFixture, outputsIn, type AgentFixture } from '../../support/agentFixture';
-import { tsxArgs } from '../../support/tsxChild';
+import { runCli } from '../../support/cliChild';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 
-function runCli(fx: AgentFixture, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, tsxArgs(CLI, ...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 const sandboxed = (await sandboxAvailability()).available;
 

@@ -1,25 +1,15 @@
 // `mino rules` and `mino audit` as a person runs them, and `mino exec`
 // applying the project's rules: a real child process, real temp home and
 // project, the real sandbox, the mock model.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rulesFilePath } from '../../../src/main/core/rules/rulesFile';
 import { sandboxAvailability } from '../../../src/main/core/sandbox/availability';
 import { makeAgentFixture, outputsIn, type AgentFixture } from '../../support/agentFixture';
-import { tsxArgs } from '../../support/tsxChild';
+import { runCli } from '../../support/cliChild';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 
-function runCli(fx: AgentFixture, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, tsxArgs(CLI, ...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 const jsonLines = (text: string) => text.trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
 

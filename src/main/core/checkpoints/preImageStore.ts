@@ -6,11 +6,10 @@
 // temporary files of writes cut short by a kill are removed (they would
 // otherwise count against the cap for ever); one being written now is
 // neither removed nor counted.
-import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorCode } from '../../../shared/errors';
-import { ensurePrivateDir, isOrphanedTemp, isPrivateTempName, minoPaths, PRIVATE_FILE_MODE, privateTempPath, writePrivateFile } from '../config/minoHome';
+import { ensurePrivateDir, isOrphanedTemp, isPrivateTempName, minoPaths, writePrivateFile } from '../config/minoHome';
 import { sha256Hex } from '../fs/readText';
 import { errorText, log } from '../log/log';
 
@@ -47,7 +46,7 @@ export async function keepContent(homeDir: string, sessionId: string, content: s
   await ensurePrivateDir(checkpointsDir(homeDir));
   await ensurePrivateDir(dir);
   if (typeof content === 'string') await writePrivateFile(file, content);
-  else await writePrivateBytes(file, content);
+  else await writePrivateFile(file, content);
   return digest;
 }
 
@@ -74,36 +73,6 @@ export async function keptContentBytes(homeDir: string, sessionId: string, diges
   }
   // A damaged copy must never be written back as if it were the file.
   return sha256Hex(bytes) === digest ? bytes : null;
-}
-
-/**
- * writePrivateFile (config/minoHome.ts) for bytes, which it takes only as
- * text: a temporary file (0600), fsynced, renamed into place, the folder fsynced.
- */
-async function writePrivateBytes(file: string, bytes: Buffer): Promise<void> {
-  const temp = privateTempPath(file);
-  const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_FILE_MODE);
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await fs.rm(temp, { force: true });
-    throw error;
-  }
-  await handle.close();
-  try {
-    await fs.rename(temp, file);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
-  }
-  const dir = await fs.open(path.dirname(file), constants.O_RDONLY);
-  try {
-    await dir.sync();
-  } finally {
-    await dir.close();
-  }
 }
 
 interface SessionUsage {

@@ -161,13 +161,14 @@ function processRuns(pid: number): boolean {
 /**
  * Replaces a small private file atomically (temp file, fsync, rename, fsync
  * directory), so a crash leaves the old or the new content, never a mixture.
+ * Text is written as UTF-8; bytes as they are.
  */
-export async function writePrivateFile(file: string, content: string): Promise<void> {
+export async function writePrivateFile(file: string, content: string | Uint8Array): Promise<void> {
   const dir = path.dirname(file);
   const temp = privateTempPath(file);
   const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_FILE_MODE);
   try {
-    await handle.writeFile(content, 'utf8');
+    await handle.writeFile(content);
     await handle.sync();
   } catch (error) {
     await handle.close();
