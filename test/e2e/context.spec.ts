@@ -7,23 +7,24 @@ type Body = { input: unknown[] };
 
 test('the meter shows used / window, Compact makes a summary card, and an edited summary is what the next request carries', async ({ page, mino }) => {
   await mino.open();
-  await page.evaluate(() => (globalThis as unknown as { mino: { saveSettings(patch: object): Promise<unknown> } }).mino.saveSettings({ contextWindow: 16_000 }));
+  await page.evaluate(() => (globalThis as unknown as { mino: { saveSettings(patch: object): Promise<unknown> } }).mino.saveSettings({ contextWindow: 18_000 }));
   await mino.startSession();
   const meter = page.getByTestId('context-meter');
-  await expect(meter).toHaveText(/^\d+k \/ 16k$/);
+  await expect(meter).toHaveText(/^\d+k \/ 18k$/);
 
-  // One turn larger than the share of the window a compaction keeps, so Compact summarizes all of it.
+  // One turn larger than the share of the window a compaction keeps, so Compact summarizes all of it, yet with the
+  // tools and instructions within the window.
   mino.server.enqueue({ text: 'Listed.', usage: { input_tokens: 11_800, output_tokens: 20, cached_tokens: 4000, reasoning_tokens: 8 } });
   await ask(page, `List these: ${'word '.repeat(6000)}`);
   await expect(page.getByTestId('turn-usage')).toHaveText('12k in (4k cached) · 20 out (8 reasoning)');
-  await expect(meter).toHaveText('12k / 16k');
+  await expect(meter).toHaveText('12k / 18k');
 
   mino.server.enqueue({ text: 'The person asked to list words; Mino listed them.' });
   await page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Compact' }).click();
   const card = page.getByTestId('summary-card');
   await expect(card).toContainText('written by Mino');
   expect(mino.server.requests.at(-1)?.body.tools ?? []).toEqual([]);
-  await expect(meter).not.toHaveText('12k / 16k');
+  await expect(meter).not.toHaveText('12k / 18k');
   await expect(page.locator('[data-summarized]').filter({ has: page.getByTestId('user-message') })).toHaveCount(1);
 
   await card.getByRole('button', { name: 'Open summary' }).click();
