@@ -3,12 +3,12 @@
 // sandbox without asking, `mino changes` lists a.txt, `mino undo` removes it
 // and `mino redo` brings it back. Real child processes, the real bwrap, a temp
 // home and project, the mock model service.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAvailability } from '../../../src/main/core/sandbox/availability';
 import { makeAgentFixture, type AgentFixture } from '../../support/agentFixture';
 import { buildCli, type BuiltCli } from '../../support/builtCli';
+import { runCli } from '../../support/cliChild';
 
 const availability = await sandboxAvailability();
 const describeSandbox = availability.available ? describe : describe.skip;
@@ -24,15 +24,7 @@ beforeAll(async () => {
 afterAll(async () => cli?.remove());
 afterEach(async () => fx?.cleanup());
 
-async function mino(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli.entry, ...args], { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr };
-}
+const mino = (args: string[]) => runCli(fx, args, cli.entry);
 
 describeSandbox('a sandboxed command\'s changes in the built mino', () => {
   it('are listed by mino changes, removed by mino undo and brought back by mino redo', async () => {

@@ -1,10 +1,10 @@
 // The built `mino exec` runs search_files and find_files (their worker thread
 // is a file of the build, found beside main.js) and prints their results,
 // from a folder with no node_modules above it.
-import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeAgentFixture, type AgentFixture } from '../../support/agentFixture';
 import { buildCli, type BuiltCli } from '../../support/builtCli';
+import { runCli } from '../../support/cliChild';
 
 let cli: BuiltCli;
 
@@ -14,15 +14,7 @@ beforeAll(async () => {
 
 afterAll(async () => cli?.remove());
 
-async function runBuilt(fx: AgentFixture, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli.entry, ...args], { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr };
-}
+const runBuilt = (fx: AgentFixture, args: string[]) => runCli(fx, args, cli.entry);
 
 describe('the search tools in the built mino exec', () => {
   let fx: AgentFixture;
