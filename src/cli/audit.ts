@@ -2,8 +2,8 @@
 // oldest first, each decision with what decided it.
 import * as path from 'node:path';
 import { checkProjectDir } from '../main/core/projects/checkProject';
-import { readLedger, type LedgerBy, type LedgerEntry } from '../main/core/rules/ledger';
-import { ruleLabel } from '../main/core/rules/rules';
+import { readLedger } from '../main/core/rules/ledger';
+import { ledgerByText, type LedgerEntry } from '../shared/rules';
 import { UsageError } from './args';
 import { escapedIo, EXIT, failWith, inMinoHome, type CommandIo } from './commandSetup';
 import { jsonLine, terminalOutput } from './terminalText';
@@ -61,20 +61,5 @@ export async function runAudit(args: AuditArgs, rawIo: CommandIo): Promise<numbe
 
 function entryLine(entry: LedgerEntry): string {
   const target = entry.target === undefined ? '' : ` ${JSON.stringify(entry.target)}`;
-  return `${entry.at}  ${entry.session.slice(0, 8)}  ${entry.tool}${target}: ${entry.decision}, ${byText(entry.by)}`;
-}
-
-export function byText(by: LedgerBy): string {
-  switch (by.kind) {
-    case 'protected':
-      return by.rule ? `protected path (your rule ${ruleLabel(by.rule)})` : `protected path (${by.protected})`;
-    case 'rules':
-      return `by rule${by.rules.length > 1 ? 's' : ''} ${by.rules.map(ruleLabel).join(', ')}`;
-    case 'mode':
-      return `by ${by.mode} mode`;
-    case 'policy':
-      return 'by the program (the call could not be judged)';
-    case 'person':
-      return by.approved ? 'approved by you' : 'declined by you';
-  }
+  return `${entry.at}  ${entry.session.slice(0, 8)}  ${entry.tool}${target}: ${entry.decision}, ${ledgerByText(entry.by)}`;
 }

@@ -2,8 +2,7 @@
 // for one project. Typing the command is the person's own act, so nothing is
 // asked; a bad rule is refused with what is wrong, and nothing is saved.
 import * as path from 'node:path';
-import { BUILTIN_TOOLS } from '../main/core/agent/defaultDeps';
-import { isMcpToolName, serverNameProblem } from '../main/core/mcp/toolName';
+import { PERSON_RULE_GRAMMAR } from '../main/core/agent/personRuleGrammar';
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { RULE_GRAMMAR } from '../main/core/rules/ruleGrammar';
 import type { Rule, RuleScope } from '../main/core/rules/rules';
@@ -101,7 +100,7 @@ async function listRules(homeDir: string, scope: RuleScope, json: boolean, stdou
 }
 
 async function addRule(homeDir: string, scope: RuleScope, words: string[], stdout: CommandIo['stdout'], fail: Fail): Promise<number> {
-  const added = await addPersonRule(homeDir, scope, words, { knownTools: BUILTIN_TOOLS.map((tool) => tool.name), isMcpToolName, serverNameProblem }, new Date());
+  const added = await addPersonRule(homeDir, scope, words, PERSON_RULE_GRAMMAR, new Date());
   if (!added.ok) return fail(`${added.reason} Nothing was saved.`, EXIT.usage);
   stdout.write(`Added ${ruleLine(added.rule)}\n`);
   return EXIT.completed;

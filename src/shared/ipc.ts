@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { SessionSummarySchema, SessionIdSchema } from './domain';
 import {
+  ApprovalAnswerResultSchema,
   ApprovalAnswerSchema,
   ApprovalClosedSchema,
   ApprovalRequestSchema,
@@ -23,6 +24,7 @@ import { SettingsPatchSchema, SettingsViewSchema } from './settings';
 import { FileListInputSchema, FileListingSchema, FileSearchInputSchema, FileSearchSchema } from './files';
 import { issuesText } from './zodIssues';
 import { SessionTitleSchema } from './sessionTitle';
+import { LedgerQuerySchema, LedgerViewSchema, RuleAddInputSchema, RuleChangeResultSchema, RuleRemoveInputSchema, RulesViewSchema } from './rules';
 
 /** What crosses the boundary: `invoke` loses error types, so refusals travel as values. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -179,7 +181,13 @@ export const INVOKE_CHANNELS = {
   'context:compact': { method: 'compactSession', input: NoInput, output: CompactionEventSchema },
   // Saves the person's rewrite of the summary in force, as a new record written by the person.
   'context:editSummary': { method: 'editSummary', input: EditSummaryInputSchema, output: CompactionEventSchema },
-  'approvals:answer': { method: 'answerApproval', input: ApprovalAnswerSchema, output: z.object({ accepted: z.boolean() }) },
+  'approvals:answer': { method: 'answerApproval', input: ApprovalAnswerSchema, output: ApprovalAnswerResultSchema },
+  // The global rules and this window's project's. Adding or removing one that loosens waits for the person's yes in main.
+  'rules:list': { method: 'listRules', input: NoInput, output: RulesViewSchema },
+  'rules:add': { method: 'addRule', input: RuleAddInputSchema, output: RuleChangeResultSchema },
+  'rules:remove': { method: 'removeRule', input: RuleRemoveInputSchema, output: RuleChangeResultSchema },
+  // This window's project's decision ledger, newest first, filtered.
+  'ledger:list': { method: 'listLedger', input: LedgerQuerySchema, output: LedgerViewSchema },
   'mode:set': { method: 'setPermissionMode', input: ModeChangeInputSchema, output: ModeChangeResultSchema },
   // A link the person asked to open: main checks it and issues a one-time id; only `links:open` with that id opens it.
   'links:check': {

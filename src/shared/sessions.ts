@@ -229,7 +229,25 @@ export const SendMessageInputSchema = z.strictObject({ text: MessageTextSchema }
 export const ApprovalAnswerSchema = z.strictObject({
   requestId: z.uuid({ error: 'The approval request id is not valid.' }),
   approved: z.boolean({ error: 'An approval answer is true or false.' }),
+  /**
+   * "Always allow": approve, and save the rule the request offered. Main
+   * confirms it in its own dialog first; the page cannot name the rule.
+   */
+  alwaysAllow: z.literal(true, { error: 'alwaysAllow is true or absent.' }).optional(),
 });
+export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>;
+
+/**
+ * `accepted`: the answer was used. `open`: the ask is still waiting for an
+ * answer (the person did not confirm saving the rule), so its dialog stays.
+ */
+export const ApprovalAnswerResultSchema = z.object({
+  accepted: z.boolean(),
+  open: z.boolean().optional(),
+  /** What happened, for the person (a saved rule, or why the answer was not used). */
+  message: z.string().optional(),
+});
+export type ApprovalAnswerResult = z.infer<typeof ApprovalAnswerResultSchema>;
 
 /**
  * The person picks a mode. A loosening is confirmed by main itself, in its
@@ -259,6 +277,8 @@ export const ApprovalRequestSchema = z.object({
   confirmation: ConfirmationSchema,
   /** This ask's place among the asks of one model response, when there are several: "1 of 3". */
   position: z.object({ index: z.number().int().positive(), total: z.number().int().positive() }).optional(),
+  /** The rule "Always allow" would save for the project (`allow bash npm test`), shown before it is saved; absent when none is offered. */
+  alwaysAllow: z.string().optional(),
 });
 export type ApprovalRequestView = z.infer<typeof ApprovalRequestSchema>;
 

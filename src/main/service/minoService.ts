@@ -18,6 +18,8 @@ import { Sessions } from './features/sessions';
 import { getSettings, sessionSandbox, setSettings } from './features/settings';
 import { listSkills, reloadSkills } from './features/skills';
 import { listChanges, planReversal, reverseChanges } from './features/changes';
+import { answerApproval } from './features/alwaysAllow';
+import { addRule, listLedger, listRules, removeRule, type RulesDeps } from './features/rules';
 import { sendMessage, stopTurn } from './features/turns';
 import type { ServicePorts } from './ports';
 
@@ -48,6 +50,7 @@ export class MinoService implements DispatchTarget {
     const projectDeps = { homeDir, clients, pickFolder: ports.pickFolder, sessions: projectSwitchHooks(sessions, clients) };
     const turnDeps = { clients, sessions, modes, broker };
     const links = (this.links = new ExternalLinks(ports.openExternal));
+    const rulesDeps: RulesDeps = { homeDir, clients, confirm: ports.confirm, asking: new Set() };
     this.handlers = {
       'app:info': async () => appInfo(ports),
       'settings:get': async () => getSettings(homeDir),
@@ -78,7 +81,11 @@ export class MinoService implements DispatchTarget {
       'turn:stop': async (client) => stopTurn(turnDeps, client),
       'context:compact': async (client) => compactSession(turnDeps, client),
       'context:editSummary': async (client, input) => editSummary(turnDeps, client, input.text),
-      'approvals:answer': async (client, input) => ({ accepted: broker.answer(client, input.requestId, input.approved) }),
+      'approvals:answer': async (client, input) => answerApproval({ ...rulesDeps, broker }, client, input, new Date()),
+      'rules:list': async (client) => listRules(rulesDeps, client),
+      'rules:add': async (client, input) => addRule(rulesDeps, client, input, new Date()),
+      'rules:remove': async (client, input) => removeRule(rulesDeps, client, input.id),
+      'ledger:list': async (client, input) => listLedger(rulesDeps, client, input),
       'mode:set': async (client, input) => setPermissionMode({ sessions, modes, confirm: ports.confirm, sandbox: () => sessionSandbox(homeDir) }, client, input),
       'links:check': async (client, input) => links.check(client, input.url),
       'links:open': async (client, input) => links.open(client, input.id),

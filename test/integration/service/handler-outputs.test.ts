@@ -55,6 +55,10 @@ describe('handler outputs', () => {
       'changes:list': () => undefined,
       'changes:plan': () => ({ action: 'undo' }),
       'changes:reverse': () => ({ action: 'undo' }),
+      'rules:add': () => ({ scope: 'project', text: 'deny bash git push' }),
+      'rules:list': () => undefined,
+      'rules:remove': () => ({ id: 'r1' }),
+      'ledger:list': () => ({ decision: 'allow' }),
     };
     const answered: string[] = [];
     for (const [channel, input] of Object.entries(steps) as Array<[InvokeChannel, () => unknown]>) {

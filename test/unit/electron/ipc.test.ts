@@ -64,6 +64,10 @@ const VALID: Record<InvokeChannel, unknown> = {
   'mode:set': { mode: 'bypass' },
   'links:check': { url: 'https://example.com/docs' },
   'links:open': { id: '3f1c2b6e-8d4a-4f5b-9c7e-1a2b3c4d5e6f' },
+  'rules:list': undefined,
+  'rules:add': { scope: 'global', text: 'allow bash npm test' },
+  'rules:remove': { id: 'r3' },
+  'ledger:list': { session: '0123456789abcdef0123456789abcdef', search: 'npm' },
 };
 
 /** Each is wrong for every channel: wrong type, unknown keys, or a near miss of one channel's shape. */

@@ -25,10 +25,10 @@ describe('the approval broker', () => {
     const second = approver.approve(ask('c2'));
     expect(requests().map((r) => r.callId)).toEqual(['c1']);
     expect(broker.answer(owner, requests()[0]!.requestId, true)).toBe(true);
-    expect(await first).toBe(true);
+    expect(await first).toEqual({ approved: true });
     expect(requests().map((r) => r.callId)).toEqual(['c1', 'c2']);
     broker.answer(owner, requests()[1]!.requestId, false);
-    expect(await second).toBe(false);
+    expect(await second).toEqual({ approved: false });
     expect(broker.pending(SESSION)).toBe(0);
   });
 
@@ -38,7 +38,7 @@ describe('the approval broker', () => {
     void approver.approve(ask('c1'));
     const queued = approver.approve(ask('c2'));
     broker.denyAll(SESSION, 'stopped');
-    expect(await queued).toBe(false);
+    expect(await queued).toEqual({ approved: false });
     expect(requests()).toHaveLength(1);
   });
 
@@ -47,7 +47,7 @@ describe('the approval broker', () => {
     const controller = new AbortController();
     const pending = broker.approverFor(SESSION, owner).approve(ask('c1'), controller.signal);
     controller.abort();
-    expect(await pending).toBe(false);
+    expect(await pending).toEqual({ approved: false });
     expect(events.at(-1)).toEqual({ event: 'approval:closed', payload: { requestId: requests()[0]!.requestId, reason: expect.stringContaining('stopped') } });
     expect(broker.answer(owner, requests()[0]!.requestId, true)).toBe(false);
   });
@@ -56,9 +56,9 @@ describe('the approval broker', () => {
     const { clients, owner, broker, requests } = setup();
     const controller = new AbortController();
     controller.abort();
-    expect(await broker.approverFor(SESSION, owner).approve(ask('c1'), controller.signal)).toBe(false);
+    expect(await broker.approverFor(SESSION, owner).approve(ask('c1'), controller.signal)).toEqual({ approved: false });
     clients.detach(owner);
-    expect(await broker.approverFor(SESSION, owner).approve(ask('c2'))).toBe(false);
+    expect(await broker.approverFor(SESSION, owner).approve(ask('c2'))).toEqual({ approved: false });
     expect(requests()).toEqual([]);
   });
 
@@ -72,6 +72,6 @@ describe('the approval broker', () => {
     });
     const pending = broker.approverFor(SESSION, owner).approve(ask('c1'));
     expect(broker.answer(owner, shown[0]!, true)).toBe(true);
-    expect(await pending).toBe(true);
+    expect(await pending).toEqual({ approved: true });
   });
 });

@@ -1,6 +1,6 @@
 // The port through which an "ask" reaches a person: the desktop dialog, the
 // CLI's --approve flag, or a test. Anything but an explicit yes is a no.
-import type { Confirmation } from '../../../shared/domain';
+import type { Confirmation, RuleRef } from '../../../shared/domain';
 import { errorText, log } from '../log/log';
 
 /** Where an ask stands among the asks of one model response ("1 of 3"); absent when it is the only one. */
@@ -14,20 +14,31 @@ export interface ApprovalRequest {
   toolName: string;
   confirmation: Confirmation;
   position?: AskPosition;
+  /** The rule "Always allow" would save for the project (ruleService.ts: alwaysAllowRule); absent when none is offered. */
+  alwaysAllow?: string;
+}
+
+/** An answer: approved or not, and the rule the person saved with it ("Always allow"), for the ledger. */
+export interface ApprovalOutcome {
+  approved: boolean;
+  savedRule?: RuleRef;
 }
 
 export interface Approver {
-  /** Resolves true only for an explicit approval. Rejections and aborts count as denial. */
-  approve(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean>;
+  /** Resolves true (or an outcome approved: true) only for an explicit approval. Rejections and aborts count as denial. */
+  approve(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean | ApprovalOutcome>;
 }
 
-/** Asks the approver, turning errors and aborts into a denial. */
-export async function askApproval(approver: Approver, request: ApprovalRequest, signal?: AbortSignal): Promise<boolean> {
-  if (signal?.aborted) return false;
+/** Asks the approver, turning errors, aborts and anything but an explicit yes into a denial. */
+export async function askApproval(approver: Approver, request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalOutcome> {
+  if (signal?.aborted) return { approved: false };
   try {
-    return (await approver.approve(request, signal)) === true;
+    const answer = await approver.approve(request, signal);
+    if (answer === true) return { approved: true };
+    if (typeof answer === 'object' && answer !== null && answer.approved === true) return answer.savedRule ? { approved: true, savedRule: answer.savedRule } : { approved: true };
+    return { approved: false };
   } catch (error) {
     log.warn('approval.failed_as_denied', { tool: request.toolName, call: request.callId, error: errorText(error) });
-    return false;
+    return { approved: false };
   }
 }

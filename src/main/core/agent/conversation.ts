@@ -192,7 +192,7 @@ export class Conversation {
 
   /** The person has seen the unknown results; the session may take questions again. */
   async acknowledge(): Promise<UnknownCall[]> {
-    const calls = await acknowledgeUnknownCalls(this.log, this.projectDir, this.unknown);
+    const calls = await acknowledgeUnknownCalls(this.log, { homeDir: this.deps.homeDir, projectDir: this.projectDir }, this.unknown);
     if (calls.length > 0) this.unknown = [];
     return calls;
   }

@@ -8,7 +8,7 @@ import { parseMcpToolName } from '../mcp/toolName';
 import type { HistoryItem, OutputItem } from '../model/types';
 import { decide, decideWithCause, factsFor, type Verdict } from '../policy/decide';
 import { protectGlobsOf } from '../rules/judge';
-import { callLedger, callRules, commandOf, lastReadCallRules, ruleInputsFor, ruleInputsNow, type CallLedger } from '../rules/callRules';
+import { callLedger, callRules, commandOf, lastReadCallRules, offeredRule, ruleInputsFor, ruleInputsNow, type CallLedger } from '../rules/callRules';
 import type { SessionLog } from '../sessions/sessionLog';
 import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
 import { displayOf, type AnyTool, type ToolContext } from '../tools/types';
@@ -126,11 +126,16 @@ export async function runCall(call: FunctionCall, options: CallOptions, emit: Em
   };
   if (verdict.decision === 'ask') {
     await shown(true);
-    const approved = await askApproval(options.approver, { callId: call.call_id, toolName: call.name, confirmation, ...(position ? { position } : {}) }, context.signal);
+    const alwaysAllow = await offeredRule(
+      { kind: tool.kind, args, outside: factsFor(tool, args).outsideSandbox === true || inspection.noSandbox === true, ...mcpPairOf(tool.kind, call.name), askedByRules: verdict.rules !== undefined },
+      context.projectDir,
+    );
+    const request = { callId: call.call_id, toolName: call.name, confirmation, ...(position ? { position } : {}), ...(alwaysAllow ? { alwaysAllow } : {}) };
+    const answer = await askApproval(options.approver, request, context.signal);
     // The answer is in the ledger before the call runs, as the decision was.
-    await ledger.answered(approved);
-    emit({ type: 'approval', callId: call.call_id, approved });
-    if (!approved) return finish({ status: 'denied', output: tool.denialMessage });
+    await ledger.answered(answer);
+    emit({ type: 'approval', callId: call.call_id, approved: answer.approved });
+    if (!answer.approved) return finish({ status: 'denied', output: tool.denialMessage });
   } else if (verdict.shown) {
     // Allowed by the mode or a rule, not by a person: still shown, never silent (the decision says which allows are).
     await shown(false);

@@ -3,6 +3,7 @@
 // cleared before the person checks the project, and the session takes no new
 // question until the person acknowledges them.
 import { removeLeftoverTemporaryFiles } from '../fs/leftoverTemporaryFiles';
+import { ledgerAcknowledged } from '../rules/callRules';
 import type { UnknownCall } from '../sessions/load';
 import type { SessionLog } from '../sessions/sessionLog';
 import { endSurvivors } from '../tools/survivors';
@@ -13,14 +14,30 @@ export async function settledUnknownCalls(projectDir: string, calls: readonly Un
 }
 
 /**
- * Records that the person has seen `calls` (an acknowledge record); returns
- * them as acknowledged, after one more look for leftovers, for anything that
- * reappeared since the session was resumed.
+ * Records that the person has seen `calls` (in the decision ledger, then an
+ * acknowledge record); returns them as acknowledged, after one more look for
+ * leftovers, for anything that reappeared since the session was resumed.
  */
-export async function acknowledgeUnknownCalls(log: SessionLog, projectDir: string, calls: readonly UnknownCall[]): Promise<UnknownCall[]> {
-  const settled = withLeftoversRemoved(projectDir, calls);
-  if (settled.length > 0) await log.append({ type: 'acknowledge', call_ids: settled.map((c) => c.call_id) });
+export async function acknowledgeUnknownCalls(log: SessionLog, where: { homeDir: string; projectDir: string }, calls: readonly UnknownCall[]): Promise<UnknownCall[]> {
+  const settled = withLeftoversRemoved(where.projectDir, calls);
+  if (settled.length === 0) return settled;
+  await ledgerAcknowledged(where, log.id, settled.map((call) => ({ call_id: call.call_id, name: call.name, target: targetOf(call.arguments) })));
+  await log.append({ type: 'acknowledge', call_ids: settled.map((c) => c.call_id) });
   return settled;
+}
+
+/** What a call acted on, for the ledger: its path or its command, read from its saved arguments. */
+function targetOf(argumentsText: string): string | undefined {
+  let args: unknown;
+  try {
+    args = JSON.parse(argumentsText);
+  } catch {
+    // ignore: arguments that do not parse name no target; the entry still names the call and its tool
+    return undefined;
+  }
+  if (typeof args !== 'object' || args === null) return undefined;
+  const { path, command } = args as { path?: unknown; command?: unknown };
+  return typeof path === 'string' ? path : typeof command === 'string' ? command : undefined;
 }
 
 /**

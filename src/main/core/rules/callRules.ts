@@ -7,8 +7,9 @@ import { commandParts } from './commandParts';
 import { activeRulesFor, lastReadRulesFor } from './activeRules';
 import { toolsOff, type RuleInputs } from './judge';
 import { appendLedger, ledgerTarget, type LedgerBy, type LedgerEntry } from './ledger';
-import type { ActiveRule } from './rules';
+import type { ActiveRule, RuleRef } from './rules';
 import { RulesFileError } from './rulesFile';
+import { alwaysAllowRule } from './ruleService';
 
 export type CallRules = { ok: true; rules: readonly ActiveRule[]; off: ReadonlySet<string> } | { ok: false; reason: string };
 
@@ -67,11 +68,27 @@ export function ruleInputsNow(rules: readonly ActiveRule[], toolName: string, mc
   return { rules, toolName, ...(mcp ? { mcp } : {}) };
 }
 
+/**
+ * The rule "Always allow" offers for a call that asks, or undefined. Never
+ * for a call the person's own rule made ask: an allow rule could not change
+ * that, as ask rules come before allow rules.
+ */
+export async function offeredRule(
+  call: { kind: string; args: unknown; outside: boolean; mcp?: { server: string; tool: string }; askedByRules: boolean },
+  projectDir: string,
+): Promise<string | undefined> {
+  if (call.askedByRules) return undefined;
+  const command = commandOf(call.kind, call.args);
+  const reading = command === undefined ? undefined : await commandParts(command, { projectRoot: projectDir });
+  return alwaysAllowRule({ kind: call.kind, outside: call.outside, ...(reading ? { command: reading } : {}), ...(call.mcp ? { mcp: call.mcp } : {}) }) ?? undefined;
+}
+
 /** The ledger of one call: its decision, then (for an ask) the person's answer. */
 export interface CallLedger {
   /** A verdict of decide() and what settled it (policy/decide.ts: DecidedBy). */
   decided(decided: { verdict: { decision: Decision }; by: LedgerBy }): Promise<void>;
-  answered(approved: boolean): Promise<void>;
+  /** The person's answer, and the rule they saved with it ("Always allow"). */
+  answered(answer: { approved: boolean; savedRule?: RuleRef }): Promise<void>;
 }
 
 export function callLedger(where: Where, call: { session: string; callId: string; tool: string; target: string | undefined }): CallLedger {
@@ -85,8 +102,28 @@ export function callLedger(where: Where, call: { session: string; callId: string
   const append = (entry: LedgerEntry) => appendLedger(where.homeDir, where.projectDir, entry);
   return {
     decided: ({ verdict, by }) => append({ ...base(), decision: verdict.decision, by }),
-    answered: (approved) => append({ ...base(), decision: approved ? 'allow' : 'deny', by: { kind: 'person', approved }, answer: true }),
+    answered: ({ approved, savedRule }) =>
+      append({ ...base(), decision: approved ? 'allow' : 'deny', by: { kind: 'person', approved, ...(savedRule ? { savedRule } : {}) }, answer: true }),
   };
+}
+
+/**
+ * The ledger entries of calls whose result was lost (Mino stopped while they
+ * ran) once the person acknowledged them: the decision is `unknown`, settled
+ * by the person's acknowledgement.
+ */
+export async function ledgerAcknowledged(where: Where, session: string, calls: ReadonlyArray<{ call_id: string; name: string; target: string | undefined }>): Promise<void> {
+  for (const call of calls) {
+    await appendLedger(where.homeDir, where.projectDir, {
+      at: new Date().toISOString(),
+      session,
+      call_id: call.call_id,
+      tool: call.name,
+      ...(call.target !== undefined ? { target: ledgerTarget(call.target) } : {}),
+      decision: 'unknown',
+      by: { kind: 'acknowledged' },
+    });
+  }
 }
 
 /**

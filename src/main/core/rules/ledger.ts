@@ -7,35 +7,12 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { z } from 'zod';
-import { DecisionSchema, PermissionModeSchema, RuleRefSchema } from '../../../shared/domain';
+import { LedgerEntrySchema, type LedgerEntry } from '../../../shared/rules';
 import { fsErrorReason } from '../config/homeErrors';
 import { ensurePrivateDir, minoPaths, PRIVATE_FILE_MODE } from '../config/minoHome';
 import { SessionSaveError } from '../sessions/sessionErrors';
 
-/** What settled an entry: as decide.ts's DecidedBy, or the person's answer to an ask. */
-export const LedgerBySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('protected'), protected: z.string(), rule: RuleRefSchema.optional() }),
-  z.object({ kind: z.literal('rules'), rules: z.array(RuleRefSchema) }),
-  z.object({ kind: z.literal('mode'), mode: PermissionModeSchema }),
-  z.object({ kind: z.literal('policy') }),
-  z.object({ kind: z.literal('person'), approved: z.boolean() }),
-]);
-export type LedgerBy = z.infer<typeof LedgerBySchema>;
-
-export const LedgerEntrySchema = z.object({
-  at: z.string(),
-  session: z.string(),
-  call_id: z.string(),
-  tool: z.string(),
-  /** The file path, the command, or nothing (an MCP call's tool name says it). */
-  target: z.string().optional(),
-  decision: DecisionSchema,
-  by: LedgerBySchema,
-  /** The asked call's earlier entry, for an answer. */
-  answer: z.literal(true).optional(),
-});
-export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+export { LedgerEntrySchema, type LedgerBy, type LedgerEntry } from '../../../shared/rules';
 
 /** A command is kept whole up to this; a longer one is cut and says so. */
 const MAX_TARGET_CHARS = 4000;

@@ -39,3 +39,19 @@ export function alwaysAllowRule(call: { kind: string; outside: boolean; command?
   const prefix = plain(1) && /^[a-z][a-z0-9-]*$/u.test(part.words[1]) ? part.words.slice(0, 2) : part.words.slice(0, 1);
   return `allow ${call.outside ? 'bash-outside' : 'bash'} ${prefix.join(' ')}`;
 }
+
+// A stored rule was checked when it was added; judging a change, any tool name is taken as it is.
+const JUDGING: GrammarOptions = { knownTools: [], isMcpToolName: () => true };
+
+/**
+ * Whether a change lets more run without the person: adding an allow rule,
+ * or removing any other (a deny, ask, protect or off rule, or one whose text
+ * no longer reads as a rule). Such a change waits for the person's yes in a
+ * dialog no page can answer; a tightening applies at once.
+ */
+export function ruleChangeLoosens(change: { add: string } | { remove: string }): boolean {
+  const text = 'add' in change ? change.add : change.remove;
+  const parsed = parseRule(text, JUDGING);
+  const allows = parsed.ok && 'effect' in parsed.body && parsed.body.effect === 'allow';
+  return 'add' in change ? allows : !allows;
+}

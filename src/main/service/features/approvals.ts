@@ -4,7 +4,7 @@
 // an abort, a window that went away) resolves the ask as denied.
 import { randomUUID } from 'node:crypto';
 import type { SessionId } from '../../../shared/domain';
-import type { ApprovalRequest, Approver } from '../../core/agent/approver';
+import type { ApprovalOutcome, ApprovalRequest, Approver } from '../../core/agent/approver';
 import type { ClientId, ClientRegistry } from '../clients';
 import type { ApprovalWaitingNotifier } from '../ports';
 import { errorText, log } from '../../core/log/log';
@@ -15,7 +15,7 @@ interface Ask {
   client: ClientId;
   request: ApprovalRequest;
   shown: boolean;
-  settle(approved: boolean): void;
+  settle(outcome: ApprovalOutcome): void;
 }
 
 export const STOPPED_REASON = 'The turn was stopped, so this call was denied.';
@@ -36,12 +36,19 @@ export class ApprovalBroker {
     return { approve: (request, signal) => this.enqueue(sessionId, client, request, signal) };
   }
 
-  /** True only when `client` answered a pending ask it was shown. */
-  answer(client: ClientId, requestId: string, approved: boolean): boolean {
+  /** True only when `client` answered a pending ask it was shown. An outcome carries the rule the person saved with it. */
+  answer(client: ClientId, requestId: string, answer: boolean | ApprovalOutcome): boolean {
     const ask = this.shown.get(requestId);
     if (!ask || ask.client !== client) return false;
-    this.finish(ask, approved === true, null);
+    const outcome = typeof answer === 'boolean' ? { approved: answer } : answer;
+    this.finish(ask, outcome.approved === true ? outcome : { approved: false }, null);
     return true;
+  }
+
+  /** The request of a pending ask `client` was shown (for "Always allow", the rule it offered); null once it ended. */
+  shownRequest(client: ClientId, requestId: string): { sessionId: SessionId; request: ApprovalRequest } | null {
+    const ask = this.shown.get(requestId);
+    return ask && ask.client === client ? { sessionId: ask.sessionId, request: ask.request } : null;
   }
 
   /** Denies every ask of the session, closing a shown dialog with `reason` when its client is still there. */
@@ -49,7 +56,7 @@ export class ApprovalBroker {
     const queue = this.queues.get(sessionId) ?? [];
     this.queues.delete(sessionId);
     // Emptied first, so no queued ask is shown just to be closed.
-    for (const ask of queue) this.close(ask, false, reason);
+    for (const ask of queue) this.close(ask, { approved: false }, reason);
   }
 
   /** How many asks of the session wait (shown or queued). */
@@ -57,19 +64,19 @@ export class ApprovalBroker {
     return this.queues.get(sessionId)?.length ?? 0;
   }
 
-  private enqueue(sessionId: SessionId, client: ClientId, request: ApprovalRequest, signal?: AbortSignal): Promise<boolean> {
-    if (signal?.aborted || !this.clients.has(client)) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
-      const onAbort = () => this.finish(ask, false, STOPPED_REASON);
+  private enqueue(sessionId: SessionId, client: ClientId, request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalOutcome> {
+    if (signal?.aborted || !this.clients.has(client)) return Promise.resolve({ approved: false });
+    return new Promise<ApprovalOutcome>((resolve) => {
+      const onAbort = () => this.finish(ask, { approved: false }, STOPPED_REASON);
       const ask: Ask = {
         requestId: randomUUID(),
         sessionId,
         client,
         request,
         shown: false,
-        settle: (approved) => {
+        settle: (outcome) => {
           signal?.removeEventListener('abort', onAbort);
-          resolve(approved);
+          resolve(outcome);
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -90,6 +97,7 @@ export class ApprovalBroker {
       toolName: ask.request.toolName,
       confirmation: ask.request.confirmation,
       ...(ask.request.position ? { position: ask.request.position } : {}),
+      ...(ask.request.alwaysAllow ? { alwaysAllow: ask.request.alwaysAllow } : {}),
     });
     try {
       this.notify?.(ask.client, ask.sessionId, ask.request.toolName);
@@ -100,22 +108,22 @@ export class ApprovalBroker {
   }
 
   /** Resolves an ask once; `closedReason` tells a still-present client to close the dialog it was shown. */
-  private finish(ask: Ask, approved: boolean, closedReason: string | null): void {
+  private finish(ask: Ask, outcome: ApprovalOutcome, closedReason: string | null): void {
     const queue = this.queues.get(ask.sessionId);
     const index = queue?.indexOf(ask) ?? -1;
     if (!queue || index < 0) return;
     queue.splice(index, 1);
     if (queue.length === 0) this.queues.delete(ask.sessionId);
-    this.close(ask, approved, closedReason);
+    this.close(ask, outcome, closedReason);
     const next = queue[0];
     if (next && !next.shown) this.show(next);
   }
 
-  private close(ask: Ask, approved: boolean, closedReason: string | null): void {
+  private close(ask: Ask, outcome: ApprovalOutcome, closedReason: string | null): void {
     if (ask.shown) {
       this.shown.delete(ask.requestId);
       if (closedReason !== null) this.clients.emitTo(ask.client, 'approval:closed', { requestId: ask.requestId, reason: closedReason });
     }
-    ask.settle(approved);
+    ask.settle(outcome);
   }
 }
