@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FILE_LIST_MAX_ENTRIES, FILE_SEARCH_MAX_DEPTH, searchProjectFiles } from '../../../src/main/core/projects/projectFiles';
 import type { FileListing, FileSearch, ProjectFile } from '../../../src/shared/files';
+import { changeRulesFile, withRule } from '../../../src/main/core/rules/rulesFile';
 import { makeServiceHarness, type FakeClient, type ServiceHarness } from './harness';
 
 let h: ServiceHarness;
@@ -139,5 +140,25 @@ describe('files:find', () => {
     const tooDeep = await searchProjectFiles(h.project, 'bottom');
     expect(tooDeep.matches).toEqual([]);
     expect(tooDeep.truncated).toBe(true);
+  });
+});
+
+describe('paths the person protected with a rule', () => {
+  it('are marked in the list and the @mention search like built-in protected paths, and their folders are neither listed nor searched', async () => {
+    const client = await withProject({ 'docs/secret.md': 'secret\n', 'docs/open.md': 'open\n', 'private/inner/notes.md': 'n\n' });
+    await changeRulesFile(h.home, (file) => withRule(file, { project: h.project }, 'protect docs/secret.md', '2026-01-01T00:00:00.000Z'));
+    await changeRulesFile(h.home, (file) => withRule(file, { global: true }, 'protect private', '2026-01-01T00:00:00.000Z'));
+
+    const docs = await client.value<FileListing>('files:list', { path: 'docs' });
+    expect(byName(docs, 'secret.md')?.protectedBy).toBe('your rule r1 "protect docs/secret.md"');
+    expect(byName(docs, 'open.md')?.protectedBy).toBeNull();
+    const root = await client.value<FileListing>('files:list', { path: '.' });
+    expect(byName(root, 'private')?.protectedBy).toBe('your rule r2 "protect private"');
+    expect(await client.call('files:list', { path: 'private/inner' })).toMatchObject({ ok: false, error: expect.stringContaining('is protected (your rule r2 "protect private")') });
+
+    const found = await client.value<FileSearch>('files:find', { query: 'notes' });
+    expect(found.matches).toEqual([]);
+    const secret = await client.value<FileSearch>('files:find', { query: 'secret' });
+    expect(secret.matches.map((file) => [file.path, file.protectedBy])).toEqual([['docs/secret.md', 'your rule r1 "protect docs/secret.md"']]);
   });
 });

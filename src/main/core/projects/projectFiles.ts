@@ -52,6 +52,14 @@ const DEFAULT_SEARCH_CAPS: SearchCaps = { limit: FILE_SEARCH_MAX_MATCHES, maxVis
 export type FilesResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /**
+ * Protected paths beyond the built-in rules (the person's `protect` rules):
+ * what protects `path`, in words, or null. Default: none.
+ */
+export type MoreProtected = (path: ProjectPath) => string | null;
+
+const NONE_MORE: MoreProtected = () => null;
+
+/**
  * `.git` (in any spelling the protected rules know) is not listed at all, as
  * editors hide it: it is protected, and a repository's internals are noise in
  * a file list. Other protected names (.env, keys, .ssh/) are listed, marked.
@@ -60,23 +68,23 @@ function isHidden(name: string): boolean {
   return directoryNameRuleFor(name) === '.git/';
 }
 
-function toProjectFile(dir: ProjectPath, entry: DirectoryEntry): ProjectFile {
+function toProjectFile(dir: ProjectPath, entry: DirectoryEntry, more: MoreProtected): ProjectFile {
   const p = entryOf(dir, entry.name);
   return {
     path: p,
     name: entry.name,
     kind: entry.kind,
-    protectedBy: protectedRuleFor(p, entry.kind === 'dir' ? 'directory' : 'file'),
+    protectedBy: protectedRuleFor(p, entry.kind === 'dir' ? 'directory' : 'file') ?? more(p),
     skippedInSearch: entry.kind === 'dir' && SKIPPED_IN_SEARCH.has(entry.name),
   };
 }
 
 /** The entries of directory `raw` (project-relative; "." or "" for the root), directories first. */
-export async function listProjectFiles(root: string, raw: string): Promise<FilesResult<FileListing>> {
+export async function listProjectFiles(root: string, raw: string, more: MoreProtected = NONE_MORE): Promise<FilesResult<FileListing>> {
   const normalized = normalizeProjectPath(raw === '' ? '.' : raw);
   if (!normalized.ok) return { ok: false, reason: `Mino cannot list that folder: ${normalized.reason}.` };
   const dir = normalized.path;
-  const rule = protectedRuleFor(dir, 'directory');
+  const rule = protectedRuleFor(dir, 'directory') ?? more(dir);
   if (rule !== null || projectPathParts(dir).some(isHidden)) {
     return { ok: false, reason: `${dir} is protected (${rule ?? '.git/'}); Mino does not list or open it.` };
   }
@@ -87,7 +95,7 @@ export async function listProjectFiles(root: string, raw: string): Promise<Files
     ok: true,
     value: {
       path: dir,
-      entries: visible.slice(0, FILE_LIST_MAX_ENTRIES).map((entry) => toProjectFile(dir, entry)),
+      entries: visible.slice(0, FILE_LIST_MAX_ENTRIES).map((entry) => toProjectFile(dir, entry, more)),
       more: Math.max(0, visible.length - FILE_LIST_MAX_ENTRIES),
     },
   };
@@ -100,7 +108,7 @@ export async function listProjectFiles(root: string, raw: string): Promise<Files
  * first, skips hidden, protected, skipped and linked folders, and stops after
  * FILE_SEARCH_MAX_VISITED entries or FILE_SEARCH_MAX_DEPTH levels.
  */
-export async function searchProjectFiles(root: string, query: string, caps: Partial<SearchCaps> = {}): Promise<FileSearch> {
+export async function searchProjectFiles(root: string, query: string, caps: Partial<SearchCaps> = {}, more: MoreProtected = NONE_MORE): Promise<FileSearch> {
   const { limit, maxVisited, maxDepth } = { ...DEFAULT_SEARCH_CAPS, ...caps };
   const needle = query.trim().toLowerCase();
   const found: Array<{ file: ProjectFile; score: number; depth: number }> = [];
@@ -129,7 +137,7 @@ export async function searchProjectFiles(root: string, query: string, caps: Part
         const score = matchScore(entry.name, p, needle);
         if (score === null && entry.kind !== 'dir') continue;
         if (isHidden(entry.name)) continue;
-        const file = toProjectFile(dir, entry);
+        const file = toProjectFile(dir, entry, more);
         if (score !== null) found.push({ file, score, depth });
         if (file.kind === 'dir' && file.protectedBy === null && !file.skippedInSearch) next.push(p);
       }
