@@ -4,7 +4,6 @@
 // 64 KiB), through the same confined open as every project read; they are
 // written through a temporary file, as text by fs/atomicWrite.ts, as bytes
 // that are not UTF-8 by writeBytes.ts.
-import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import { createFileAtomically, replaceFileAtomically, type PlannedTemporaryFile } from '../fs/atomicWrite';
 import { checkDirectoryChain, closeReader, openConfinedFile } from '../fs/confinedOpen';
@@ -12,7 +11,6 @@ import { errorCode } from '../fs/fsResult';
 import { resolveInProject, type ProjectPath } from '../fs/projectPath';
 import { sha256Hex } from '../fs/readText';
 import type { ChangeImage } from '../sessions/records';
-import { writeBytesAtomically } from './writeBytes';
 
 /** What a path holds now; `other`: something undo cannot judge (with why), which it leaves alone. */
 export type Current =
@@ -97,8 +95,6 @@ export async function restore(root: string, p: ProjectPath, current: Current, to
 
 async function restoreFile(root: string, p: ProjectPath, current: Current, to: Extract<ChangeImage, { kind: 'file' }>, bytes: Buffer, temp: PlannedTemporaryFile): Promise<Restored> {
   const absPath = resolveInProject(root, p);
-  // Valid UTF-8 survives as text byte for byte, so it goes the way every file tool's write goes.
-  const text = isUtf8(bytes) ? bytes.toString('utf8') : null;
   if (current.kind === 'file') {
     if (current.bytes.equals(bytes)) {
       // Only the permission bits changed.
@@ -106,11 +102,11 @@ async function restoreFile(root: string, p: ProjectPath, current: Current, to: E
       return { ok: true };
     }
     const mode = to.mode ?? current.mode;
-    const written = text !== null ? await replaceFileAtomically(root, p, text, mode, temp) : await writeBytesAtomically(root, p, bytes, { replace: mode }, temp);
+    const written = await replaceFileAtomically(root, p, bytes, mode, temp);
     return written.ok ? { ok: true } : { ok: false, reason: written.reason };
   }
   if (current.kind !== 'absent') return { ok: false, reason: 'something other than a file is there now, so it was left as it is' };
-  const created = text !== null ? await createFileAtomically(root, p, text, temp) : await writeBytesAtomically(root, p, bytes, 'create', temp);
+  const created = await createFileAtomically(root, p, bytes, temp);
   if (!created.ok) return { ok: false, reason: created.reason };
   if (to.mode !== undefined) fs.chmodSync(absPath, to.mode);
   return { ok: true };

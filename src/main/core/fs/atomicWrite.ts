@@ -57,8 +57,11 @@ export function planTemporaryFile(root: string, p: ProjectPath): { ok: true; tem
   }
 }
 
+/** What a write publishes: text (written as UTF-8), or bytes exactly as given (a binary file undo puts back). */
+export type FileContent = string | Uint8Array;
+
 /** Creates `p` with `content`; refuses (TARGET_APPEARED) if anything has taken the name meanwhile. */
-export async function createFileAtomically(root: string, p: ProjectPath, content: string, temp?: PlannedTemporaryFile): Promise<PublishResult> {
+export async function createFileAtomically(root: string, p: ProjectPath, content: FileContent, temp?: PlannedTemporaryFile): Promise<PublishResult> {
   // No mode: the umask decides, as for any newly created file.
   return publish(root, p, content, null, temp, (temp, target): PublishResult => {
     try {
@@ -73,7 +76,7 @@ export async function createFileAtomically(root: string, p: ProjectPath, content
 }
 
 /** Replaces the existing file `p` with `content`, giving the new file the permission bits `mode`. */
-export async function replaceFileAtomically(root: string, p: ProjectPath, content: string, mode: number, temp?: PlannedTemporaryFile): Promise<WriteResult> {
+export async function replaceFileAtomically(root: string, p: ProjectPath, content: FileContent, mode: number, temp?: PlannedTemporaryFile): Promise<WriteResult> {
   return publish(root, p, content, mode, temp, (temp, target): WriteResult => {
     fs.renameSync(temp, target);
     return { ok: true };
@@ -88,7 +91,7 @@ export function isTemporaryName(name: string): boolean {
 async function publish<Placed extends PublishResult>(
   root: string,
   p: ProjectPath,
-  content: string,
+  content: FileContent,
   mode: number | null,
   planned: PlannedTemporaryFile | undefined,
   place: (temp: string, target: string) => Placed,
@@ -115,7 +118,7 @@ async function publish<Placed extends PublishResult>(
     if (!dir.pinned && !sameFile(temp, tempFd)) return failed(`a directory on the way to ${p} was replaced while writing; nothing was written.`);
     // chmod, unlike open, ignores the umask, so kept permission bits are exact.
     if (mode !== null) fs.fchmodSync(tempFd, mode);
-    await writeAll(tempFd, Buffer.from(content, 'utf8'));
+    await writeAll(tempFd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
     await fsync(tempFd);
     const beforePlace = dir.verify();
     if (beforePlace) return beforePlace;
@@ -145,7 +148,7 @@ async function publish<Placed extends PublishResult>(
   }
 }
 
-async function writeAll(fd: number, data: Buffer): Promise<void> {
+async function writeAll(fd: number, data: Uint8Array): Promise<void> {
   for (let offset = 0; offset < data.length; ) {
     const { bytesWritten } = await write(fd, data, offset, data.length - offset, offset);
     offset += bytesWritten;
