@@ -21,18 +21,10 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
-
-let loading: Promise<Parser> | undefined;
+import { loadOnce } from '../../../shared/loadOnce';
 
 /** The bash parser, ready to use; loaded on first call and shared after. */
-export function bashParser(): Promise<Parser> {
-  loading ??= loadBashParser().catch((error: unknown) => {
-    // A failed load is not cached: the next call tries again.
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const bashParser: () => Promise<Parser> = loadOnce(loadBashParser);
 
 async function loadBashParser(): Promise<Parser> {
   const resolve = createRequire(__filename).resolve;

@@ -13,6 +13,7 @@ import type { FileHandle } from 'node:fs/promises';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { loadOnce } from '../../../shared/loadOnce';
 
 /** `seccomp_data.arch` values (linux/audit.h). */
 export const AUDIT_ARCH = { X86_64: 0xc000003e, I386: 0x40000003, AARCH64: 0xc00000b7 } as const;
@@ -128,7 +129,8 @@ function assemble(steps: readonly Step[]): Buffer {
   return out;
 }
 
-let hidden: Promise<FileHandle> | null = null;
+// Written once per process; a failed write is forgotten: the launch that asked reports it, the next one tries again.
+const hiddenFilter = loadOnce(() => writeUnnamed(seccompProgram()));
 
 /**
  * A descriptor from which bwrap reads the filter, opened afresh for each
@@ -139,14 +141,7 @@ let hidden: Promise<FileHandle> | null = null;
  * nothing is left behind and nothing else can change it.
  */
 export async function openSeccompFilter(): Promise<FileHandle> {
-  const program = seccompProgram();
-  if (hidden === null) {
-    hidden = writeUnnamed(program);
-    hidden.catch(() => {
-      hidden = null; // ignore: the launch that asked reports it; the next one tries again
-    });
-  }
-  const holder = await hidden;
+  const holder = await hiddenFilter();
   return fs.open(`/proc/self/fd/${holder.fd}`, 'r');
 }
 

@@ -3,24 +3,17 @@
 import * as fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { loadOnce } from '../../../../shared/loadOnce';
 
 /** The worker's code: a built file, or (from TypeScript source) the bundled code itself. */
 export type WorkerScript = { file: string } | { code: string };
-
-let located: Promise<WorkerScript> | null = null;
 
 /**
  * A build (the app's out/main, the CLI's out/cli) emits the worker as
  * searchWorker.js beside its entry file; the module asking may itself sit in
  * a chunk one folder below. Looked up once per process.
  */
-export function workerScript(): Promise<WorkerScript> {
-  located ??= findWorkerScript().catch((error: unknown) => {
-    located = null;
-    throw error;
-  });
-  return located;
-}
+export const workerScript: () => Promise<WorkerScript> = loadOnce(findWorkerScript);
 
 async function findWorkerScript(): Promise<WorkerScript> {
   if (__filename.endsWith('.ts')) return { code: await bundleFromSource() };
