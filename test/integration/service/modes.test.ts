@@ -11,6 +11,8 @@ import { sandboxAvailability } from '../../../src/main/core/sandbox/availability
 import { loosen, makeServiceHarness, type ServiceHarness } from './harness';
 import type { SessionView } from '../../../src/shared/sessions';
 
+const sandboxed = (await sandboxAvailability()).available;
+
 /** The bash command waits for this file in the project, so a test decides when the call ends. */
 const WAIT_FOR_RELEASE = 'while [ ! -e release ]; do sleep 0.05; done';
 
@@ -52,13 +54,17 @@ describe('permission modes through the service', () => {
       message: `auto mode runs Bash commands without asking only in the sandbox, and no sandbox is available: ${SANDBOX_TURNED_OFF}. Permission mode for this session unchanged: manual.`,
     });
     expect(h.native.questions).toEqual([]);
+  });
 
+  it.skipIf(!sandboxed)('offers auto again, confirmed in main, once the sandbox is turned back on', async () => {
+    h = await makeServiceHarness();
+    const { client } = await h.clientWithSession('a');
+    await fs.writeFile(minoPaths(h.home).config, '{ "bashSandbox": false }\n');
+    expect(await client.value('mode:set', { mode: 'auto' })).toMatchObject({ status: 'error' });
     await fs.writeFile(minoPaths(h.home).config, '{}\n');
     h.native.answer = true;
-    if ((await sandboxAvailability()).available) {
-      expect(await client.value('mode:set', { mode: 'auto' })).toMatchObject({ status: 'changed', mode: 'auto' });
-      expect(h.native.questions).toEqual([expect.objectContaining({ detail: expect.stringContaining(MODE_WARNINGS.auto) })]);
-    }
+    expect(await client.value('mode:set', { mode: 'auto' })).toMatchObject({ status: 'changed', mode: 'auto' });
+    expect(h.native.questions).toEqual([expect.objectContaining({ detail: expect.stringContaining(MODE_WARNINGS.auto) })]);
   });
 
   it('refuses a window that says it confirmed, or brings an old-style confirmation id: the contract has neither', async () => {
