@@ -1,13 +1,16 @@
 // Where the next question is written. Enter sends, Shift+Enter adds a line
-// (never while an input method is composing); while a turn runs it offers
-// Stop, and Escape stops it too; a turn that failed puts its message back
-// with Retry; while unknown results wait for acknowledgment it explains why
-// it will not send. It is the window's focus home (lib/focusHome).
-import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
+// (never while an input method is composing); while a turn runs Enter queues
+// the message instead (features/steering), and it offers Stop, and Escape
+// stops it too; a turn that failed puts its message back with Retry; while
+// unknown results wait for acknowledgment it explains why it will not send.
+// It is the window's focus home (lib/focusHome).
+import { useEffect, useId, useReducer, useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
 import { errorMessage } from '../lib/api';
 import { setFocusHome } from '../lib/focusHome';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { useMentions } from '../features/files/useMentions';
+import { EMPTY_QUEUE, nextToSend, queueReducer } from '../features/steering/messageQueue';
+import { QueuedMessages } from '../features/steering/QueuedMessages';
 import type { TranscriptState } from '../features/transcript/transcriptModel';
 import './Composer.css';
 
@@ -22,6 +25,7 @@ interface ComposerProps {
 }
 
 export const KEYS_HINT = 'Enter sends · Shift+Enter adds a line';
+export const BUSY_HINT = 'Mino is working on your question. Enter queues your next message · Escape or Stop ends the turn.';
 
 /** An input method (Japanese, Chinese, ...) is composing: its Enter picks a candidate, it does not send. */
 function composing(event: KeyboardEvent): boolean {
@@ -102,6 +106,23 @@ function useTurnControls(
   return { canSend, error, failed, stopping, send, stop };
 }
 
+/** Messages written while a turn runs, each sent as a turn ends (unless the turn was stopped or failed). */
+function useMessageQueue(controls: { canSend: boolean; send(message: string): Promise<void> }, lastEnd: ComposerProps['lastEnd']) {
+  const [queue, dispatch] = useReducer(queueReducer, EMPTY_QUEUE);
+  const endKey = lastEnd?.key ?? null;
+  useEffect(() => {
+    if (endKey !== null && lastEnd) dispatch({ type: 'turnEnded', key: endKey, status: lastEnd.status });
+  }, [endKey]);
+  const next = nextToSend(queue, controls.canSend, endKey);
+  useEffect(() => {
+    if (next === null) return;
+    dispatch({ type: 'shift' });
+    void controls.send(next.text);
+  }, [next?.id]);
+  const sendNext = queue.held !== null && controls.canSend ? () => dispatch({ type: 'release' }) : null;
+  return { queue, dispatch, sendNext };
+}
+
 export function Composer(props: ComposerProps) {
   const { busy, blockedReason } = props;
   const id = useId();
@@ -111,10 +132,25 @@ export function Composer(props: ComposerProps) {
   const box = mentions.inputProps.ref;
   useFocusHome(box);
   const { canSend, error, failed, stopping, send, stop } = useTurnControls(props, setText, box);
+  const { queue, dispatch, sendNext } = useMessageQueue({ canSend, send }, props.lastEnd);
+  /** A turn runs (or is being started): what is written now waits for it to end. */
+  const queueing = busy && blockedReason === null;
+
+  /** Sends the message, or queues it while a turn runs; sending it yourself lets a held queue go on after it. */
+  function submitText() {
+    if (text.trim() === '') return;
+    if (queueing) {
+      dispatch({ type: 'add', text });
+      setText('');
+      return;
+    }
+    if (canSend) dispatch({ type: 'release' });
+    void send(text);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void send(text);
+    submitText();
   }
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -124,16 +160,17 @@ export function Composer(props: ComposerProps) {
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       // Enter (or Ctrl/⌘+Enter) sends; Shift+Enter falls through and adds a line.
       event.preventDefault();
-      void send(text);
+      submitText();
     } else if (event.key === 'Escape' && busy) {
       event.preventDefault();
       if (!stopping) void stop();
     }
   }
 
-  const hint = blockedReason ?? (busy ? `Mino is working on your question. Escape or Stop ends the turn.` : `${KEYS_HINT}.`);
+  const hint = blockedReason ?? (busy ? BUSY_HINT : `${KEYS_HINT}.`);
   return (
     <form className="composer" onSubmit={submit} aria-label="Message">
+      <QueuedMessages queue={queue} dispatch={dispatch} onSendNext={sendNext} />
       <label htmlFor={id} className="visually-hidden">
         Message to Mino
       </label>
@@ -167,8 +204,8 @@ export function Composer(props: ComposerProps) {
               Stop
             </button>
           )}
-          <button type="submit" className="primary" disabled={!canSend || text.trim() === ''}>
-            Send
+          <button type="submit" className="primary" disabled={!(canSend || queueing) || text.trim() === ''}>
+            {queueing ? 'Queue' : 'Send'}
           </button>
         </span>
       </div>
