@@ -6,10 +6,12 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SessionLog } from '../../src/main/core/sessions/sessionLog';
+import { MIN_WINDOW } from '../../src/shared/windowSize';
 import { ask, expect, loosenMode, test } from './fixtures';
 
 const SIZES = [
-  { width: 800, height: 600 },
+  // The smallest the window can be made.
+  MIN_WINDOW,
   { width: 900, height: 700 },
   { width: 1280, height: 800 },
   { width: 2560, height: 1440 },

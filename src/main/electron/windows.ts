@@ -2,6 +2,7 @@
 // security-relevant options have a single place to audit.
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 import { errorText, log } from '../core/log/log';
+import { MIN_WINDOW } from '../../shared/windowSize';
 import { WINDOW_BACKGROUND } from './theme';
 
 export function secureWebPreferences(preloadPath: string): WebPreferences {
@@ -27,8 +28,9 @@ export function mainWindowOptions(preloadPath: string, backgroundColor: string =
     title: 'Mino',
     width: 1100,
     height: 760,
-    minWidth: 640,
-    minHeight: 480,
+    // No smaller than the layout is made and tested for, so nothing overlaps at any size the window allows.
+    minWidth: MIN_WINDOW.width,
+    minHeight: MIN_WINDOW.height,
     // Shown once painted (see showOnce), so the person never sees an unstyled flash.
     show: false,
     // The theme's page colour, so nothing light flashes behind a dark window while it loads.

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WINDOW_BACKGROUND } from '../../../src/main/electron/theme';
 import { createWindowFactory, mainWindowOptions, secureWebPreferences, SHOW_FALLBACK_MS } from '../../../src/main/electron/windows';
 import { FakeBrowserWindow, FakeWindowConstructor } from '../../support/electron/fakeBrowserWindow';
+import { MIN_WINDOW } from '../../../src/shared/windowSize';
 
 describe('the window factory', () => {
   beforeEach(() => FakeBrowserWindow.reset());
@@ -34,6 +35,11 @@ describe('the window factory', () => {
     });
     expect(prefs.enableBlinkFeatures).toBeUndefined();
     expect(mainWindowOptions('/p.js').webPreferences).toEqual(secureWebPreferences('/p.js'));
+  });
+
+  it('cannot be made smaller than the 800x600 the layout is tested from', () => {
+    expect(mainWindowOptions('/p.js')).toMatchObject({ minWidth: 800, minHeight: 600 });
+    expect(MIN_WINDOW).toEqual({ width: 800, height: 600 });
   });
 
   it('builds every window from those options, trusts it before loading, and shows it when ready', () => {
