@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BASH_DENIAL_MESSAGE, commandEnvironment, createBashTool as createAnyBashTool, type BashArgs, type BashToolOptions } from '../../../src/main/core/tools/bash';
+import { BASH_DENIAL_MESSAGE, createBashTool as createAnyBashTool, type BashArgs, type BashToolOptions } from '../../../src/main/core/tools/bash';
+import { commandEnvironment } from '../../../src/main/core/tools/commandEnvironment';
 import type { ToolContext } from '../../../src/main/core/tools/types';
 
 // These cases are about the command itself and the processes it starts, seen from this process: they run

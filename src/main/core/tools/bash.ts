@@ -19,10 +19,11 @@ import { gitGuardNote, watchGitRepositories, type GitGuardReport, type GitWatch 
 import { sandboxLaunch, type SandboxLaunch } from '../sandbox/launch';
 import { walkProject } from '../sandbox/projectWalk';
 import { namespaceProvider, OUTLIVE_WARNING, outsideLaunch, processesField, type TrustedBwrap } from '../sandbox/outside';
+import { commandEnvironment } from './commandEnvironment';
+import { formatBytes, formatSeconds, resultFor } from './commandResult';
 import { runInProcessGroup, type GroupRunOutcome } from './processGroup';
 import type { CapturedCommand, ChangeTracking, CommandWatch, Tool, ToolContext, Validation } from './types';
 import { issueLines } from '../../../shared/zodIssues';
-import { exitCodeLine, killedLine, STOPPED_LINE, timedOutLine } from '../../../shared/commandEnding';
 
 /** Shown when the command runs with the person's rights because no sandbox is available or it is turned off. */
 export const BASH_WARNING = 'Runs with your account permissions; this is not a sandbox.';
@@ -290,59 +291,3 @@ function homeDirsOf(ctx: ToolContext): string[] {
 
 
 export const bashTool = createBashTool();
-
-/** A configured value shorter than this ("1", "on") names no secret; withholding every variable equal to it would only break things. */
-export const MIN_CREDENTIAL_LENGTH = 4;
-
-/** Variables a command never sees: the model service key would otherwise be one `env` away from the model. */
-export const WITHHELD_VARIABLES = ['OPENAI_API_KEY'] as const;
-
-/**
- * The person's environment, less the variables Mino keeps to itself and any
- * variable holding a credential configured for an MCP server.
- */
-export function commandEnvironment(env: NodeJS.ProcessEnv, credentials: readonly string[] = []): NodeJS.ProcessEnv {
-  const copy = { ...env };
-  for (const name of WITHHELD_VARIABLES) delete copy[name];
-  const secrets = new Set(credentials.filter((value) => value.length >= MIN_CREDENTIAL_LENGTH));
-  for (const [name, value] of Object.entries(copy)) {
-    if (value !== undefined && secrets.has(value)) delete copy[name];
-  }
-  return copy;
-}
-
-function resultFor(outcome: GroupRunOutcome, timeoutText: string, capText: string): ToolResult {
-  if (outcome.startError) {
-    return {
-      status: 'failed',
-      output: `The command could not be started: ${outcome.startError.message}. Check that bash is installed and the project directory exists.`,
-    };
-  }
-  const lines = [outcome.output === '' ? '(no output)' : outcome.output.replace(/\n$/, '')];
-  if (outcome.cutBytes > 0) {
-    lines.push(`[Output cut: ${outcome.cutBytes} more bytes were not returned; only the first ${capText} is kept. Narrow the command's output, e.g. with head, tail or grep.]`);
-  }
-  switch (outcome.ending) {
-    case 'timed_out':
-      lines.push(timedOutLine(timeoutText));
-      return { status: 'failed', output: lines.join('\n') };
-    case 'aborted':
-      lines.push(STOPPED_LINE);
-      return { status: 'failed', output: lines.join('\n') };
-    case 'exited':
-      if (outcome.exitCode !== null) {
-        lines.push(exitCodeLine(outcome.exitCode));
-        return { status: outcome.exitCode === 0 ? 'completed' : 'failed', output: lines.join('\n') };
-      }
-      lines.push(killedLine(outcome.exitSignal ?? 'unknown'));
-      return { status: 'failed', output: lines.join('\n') };
-  }
-}
-
-function formatSeconds(ms: number): string {
-  return String(Math.round(ms / 100) / 10);
-}
-
-function formatBytes(bytes: number): string {
-  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
-}
