@@ -4,7 +4,8 @@
 // node_modules file by file cost more start-up time than the code itself.
 // Parts a plain run does not need (MCP, the tokenizer) are separate chunks,
 // loaded by a dynamic import on first use.
-import { builtinModules } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import { builtinModules, createRequire } from 'node:module';
 import { build, defineConfig, type Plugin } from 'vite';
 
 const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -48,8 +49,29 @@ function searchWorkerBuild(): Plugin {
   };
 }
 
+/**
+ * The shell parser's two WebAssembly files (src/main/core/rules/commandParser.ts)
+ * beside main.js, where the parser looks first: the bundled command then
+ * needs nothing from node_modules at run time, wherever it is put.
+ */
+function shellParserFiles(): Plugin {
+  const resolve = createRequire(import.meta.url).resolve;
+  return {
+    name: 'mino-shell-parser-files',
+    apply: 'build',
+    async generateBundle() {
+      for (const [fileName, module] of [
+        ['web-tree-sitter.wasm', 'web-tree-sitter/web-tree-sitter.wasm'],
+        ['tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm'],
+      ]) {
+        this.emitFile({ type: 'asset', fileName, source: await readFile(resolve(module)) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [searchWorkerBuild()],
+  plugins: [searchWorkerBuild(), shellParserFiles()],
   ssr: { noExternal: true },
   build: {
     outDir: 'out/cli',

@@ -14,12 +14,13 @@
 // treats any ERROR or MISSING node as "cannot read" and only walks node kinds
 // it knows; everything else makes the call ask.
 //
-// The WebAssembly files are read from the installed packages (resolved from
-// this file, which also works in the bundled CLI: out/cli/main.js resolves
-// node_modules like any other script), and handed to the runtime as bytes so
-// that no bundler rewrite of the packages' own file lookup can break it.
+// The WebAssembly files are read beside the running code first (the bundled
+// CLI carries them: vite.cli.config.mts), else from the installed packages
+// (resolved from this file), and handed to the runtime as bytes so that no
+// bundler rewrite of the packages' own file lookup can break it.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import { loadOnce } from '../../../shared/loadOnce';
 
@@ -27,14 +28,22 @@ import { loadOnce } from '../../../shared/loadOnce';
 export const bashParser: () => Promise<Parser> = loadOnce(loadBashParser);
 
 async function loadBashParser(): Promise<Parser> {
-  const resolve = createRequire(__filename).resolve;
-  const [runtime, grammar] = await Promise.all([
-    readFile(resolve('web-tree-sitter/web-tree-sitter.wasm')),
-    readFile(resolve('tree-sitter-bash/tree-sitter-bash.wasm')),
-  ]);
+  const [runtime, grammar] = await Promise.all([wasmFile('web-tree-sitter', 'web-tree-sitter.wasm'), wasmFile('tree-sitter-bash', 'tree-sitter-bash.wasm')]);
   await Parser.init({ wasmBinary: runtime });
   const bash = await Language.load(grammar);
   const parser = new Parser();
   parser.setLanguage(bash);
   return parser;
+}
+
+/** `name` beside this code (or its chunk's folder's parent), else from package `pkg`. */
+async function wasmFile(pkg: string, name: string): Promise<Buffer> {
+  for (const dir of [__dirname, path.dirname(__dirname)]) {
+    try {
+      return await readFile(path.join(dir, name));
+    } catch {
+      // ignore: not carried here; the installed package is the last place to look
+    }
+  }
+  return readFile(createRequire(__filename).resolve(`${pkg}/${name}`));
 }
