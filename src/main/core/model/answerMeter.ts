@@ -26,6 +26,16 @@ export class AnswerMeter {
     else if (type === 'response.completed' && stringBytes(response?.output) > this.limitBytes) throw answerTooLargeError(this.limitBytes);
     if (this.streamed > this.limitBytes || this.finished > this.limitBytes) throw answerTooLargeError(this.limitBytes);
   }
+
+  /**
+   * Counts one streamed piece of the answer (text, reasoning, a fragment of
+   * arguments, a signature) from a wire whose events are not the Responses
+   * API's (wires/chat.ts, wires/anthropic.ts), before it is passed on or kept.
+   */
+  takeText(piece: string): void {
+    this.streamed += Buffer.byteLength(piece);
+    if (this.streamed > this.limitBytes) throw answerTooLargeError(this.limitBytes);
+  }
 }
 
 /**

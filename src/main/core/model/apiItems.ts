@@ -19,7 +19,9 @@ export function summaryMessageText(item: SummaryItem): string {
 }
 
 export function toApiInput(items: HistoryItem[]): ResponseInputItem[] {
-  return items.map((item): ResponseInputItem => {
+  // Reasoning another wire produced (marked with its `wire`, wires/chatItems.ts) means nothing to this service.
+  const own = items.filter((item) => item.type !== 'reasoning' || item.wire === undefined);
+  return own.map((item): ResponseInputItem => {
     switch (item.type) {
       case 'message':
         if (item.role === 'user') return { type: 'message', role: 'user', content: item.text };

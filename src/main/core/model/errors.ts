@@ -10,9 +10,12 @@ import {
   ServiceStatusError,
   ServiceTimeoutError,
 } from './responsesHttp';
+import { NotAStreamError } from './transport';
 import { ModelError } from './types';
 
 const SEND_AGAIN = 'then send your message again.';
+/** What a base URL should speak when the request does not say (RequestContext.api). */
+const RESPONSES_API = 'the Responses API';
 
 export function abortedError(cause?: unknown): ModelError {
   return new ModelError('aborted', 'The request to the model was stopped.', { cause });
@@ -37,12 +40,12 @@ export function stoppedSendingError(baseURL: string, idleMs: number): ModelError
 }
 
 /** A 2xx answer that is not a stream of events: a web page (the base URL points at a site, not the API) or a document. */
-export function notAStreamError(baseURL: string, status: number, contentType: string): ModelError {
+export function notAStreamError(baseURL: string, status: number, contentType: string, api = RESPONSES_API): ModelError {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   const what = type === 'text/html' ? 'an HTML page' : type ? `a ${type} document` : 'a body without a content type';
   return new ModelError(
     'http',
-    `The model service at ${baseURL} answered with ${what} (HTTP ${status}) instead of a stream of events, so it does not seem to speak the Responses API there. Check the base URL in Settings (it usually ends in /v1), then send your message again.`,
+    `The model service at ${baseURL} answered with ${what} (HTTP ${status}) instead of a stream of events, so it does not seem to speak ${api} there. Check the base URL in Settings (it usually ends in /v1), then send your message again.`,
     { status },
   );
 }
@@ -90,7 +93,14 @@ function serviceMessage(error: ServiceStatusError | ServiceEventError): string {
 
 const CONTEXT_LENGTH_CODES = new Set(['context_length_exceeded', 'string_above_max_length']);
 const CONTEXT_LENGTH_WORDS = /context[_ ]length|context window|maximum context|too many tokens|prompt is too long|input is too long/i;
-const REASONING_WORDS = /reasoning|encrypted_content|\binclude\b|effort/i;
+const REASONING_WORDS = /reasoning|encrypted_content|\binclude\b|effort|thinking|budget_tokens/i;
+/**
+ * How servers refuse tools for a model without tool calling: Ollama ("does
+ * not support tools"), vLLM ("auto" tool choice requires
+ * --enable-auto-tool-choice), llama.cpp ("tools param requires --jinja"),
+ * gateways ("tool use is not supported", "No endpoints found that support tool use").
+ */
+const TOOLS_REFUSED = /(does not|doesn't|do not) support tools|tools? (use |calling )?(is |are )?not supported|support tool use|enable-auto-tool-choice|tools param requires/i;
 
 /** The service's words for "this request is larger than the model's context window". */
 export function isContextLengthRefusal(code: string | null | undefined, message: string | null | undefined): boolean {
@@ -109,6 +119,8 @@ export function contextLengthError(detail: string, cause?: unknown): ModelError 
 /** Request facts an error message can name: which fields Mino sent that the person can turn off. */
 export interface RequestContext {
   baseURL: string;
+  /** The wire protocol's name as a sentence says it ("the Chat Completions API"); default the Responses API. */
+  api?: string;
   aborted: boolean;
   timeoutMs?: number;
   /** The request carried `include` and `reasoning` (the `reasoning` setting is on or auto). */
@@ -117,16 +129,20 @@ export interface RequestContext {
   sentEffort?: boolean;
   /** The most one answer may carry; default ANSWER_LIMIT_BYTES. */
   answerLimitBytes?: number;
+  /** The request offered tools, so a refusal of them means the model cannot call tools. */
+  sentTools?: boolean;
 }
 
 /** Maps an error thrown while connecting or while reading the stream (responsesHttp.ts). */
 export function toModelError(error: unknown, ctx: RequestContext): ModelError {
   if (error instanceof ModelError) return error;
   if (ctx.aborted) return abortedError(error);
+  const api = ctx.api ?? RESPONSES_API;
+  if (error instanceof NotAStreamError) return notAStreamError(ctx.baseURL, error.status, error.contentType, api);
   if (error instanceof MalformedEventError) {
     return new ModelError(
       'stream',
-      `The model service at ${ctx.baseURL} sent a stream Mino could not read (an event that is not valid JSON), so the answer was dropped. If it keeps happening, check that the base URL in Settings is a Responses API service, then send your message again.`,
+      `The model service at ${ctx.baseURL} sent a stream Mino could not read (an event that is not valid JSON), so the answer was dropped. If it keeps happening, check that the base URL in Settings serves ${api}, then send your message again.`,
       { cause: error },
     );
   }
@@ -135,7 +151,7 @@ export function toModelError(error: unknown, ctx: RequestContext): ModelError {
     return new ModelError(
       'answer_too_large',
       `The model service at ${ctx.baseURL} sent a single event of more than ${charactersText(error.limitChars)}, more than any answer Mino accepts (${limit}), ` +
-        `so Mino stopped reading it, and nothing of it was saved or run. Ask for a smaller step; if it keeps happening, check that the base URL in Settings is a Responses API service, ${SEND_AGAIN}`,
+        `so Mino stopped reading it, and nothing of it was saved or run. Ask for a smaller step; if it keeps happening, check that the base URL in Settings serves ${api}, ${SEND_AGAIN}`,
       { cause: error },
     );
   }
@@ -156,40 +172,64 @@ export function toModelError(error: unknown, ctx: RequestContext): ModelError {
     );
   }
   if (error instanceof ServiceRedirectError) return redirectError(error, ctx.baseURL);
-  if (error instanceof ServiceStatusError) {
-    const status = error.status;
-    const text = serviceMessage(error);
-    if (status === 400 && isContextLengthRefusal(error.code, text)) return contextLengthError(`HTTP 400: ${text}`, error);
-    if (status === 400 && ctx.sentReasoning && (REASONING_WORDS.test(text) || REASONING_WORDS.test(error.param ?? ''))) {
-      const effort = ctx.sentEffort ? ' (or clear "Reasoning effort")' : '';
-      return new ModelError(
-        'reasoning_unsupported',
-        `The model service refused the reasoning fields Mino sent (HTTP 400: ${text}). ` +
-          `Set "Reasoning" to off${effort} in Settings ("reasoning": "off" in ~/.mino/config.json), then send your message again.`,
-        { status, cause: error },
-      );
-    }
-    const message =
-      status === 401 || status === 403
-        ? `The model service refused the API key (HTTP ${status}: ${text}). Check the API key in Settings, ${SEND_AGAIN}`
-        : status === 404
-          ? `The model service returned HTTP 404: ${text}. Check the base URL and the model name in Settings, ${SEND_AGAIN}`
-          : status === 429
-            ? `The model service is limiting requests (HTTP 429: ${text}). Wait a moment, ${SEND_AGAIN}`
-            : status >= 500
-              ? `The model service had a problem of its own (HTTP ${status}: ${text}). Wait a moment, ${SEND_AGAIN}`
-              : `The model service refused the request (HTTP ${status}: ${text}). Check the base URL and the model name in Settings, ${SEND_AGAIN}`;
-    return new ModelError('http', message, { status, cause: error });
-  }
+  if (error instanceof ServiceStatusError) return statusModelError(error, ctx);
   if (error instanceof ServiceEventError) {
+    const text = serviceMessage(error);
+    const code = (error.error as { code?: unknown } | null)?.code;
+    // A service may refuse an overlong prompt inside the stream too.
+    if (isContextLengthRefusal(typeof code === 'string' ? code : undefined, text)) return contextLengthError(text, error);
     // An `error` event inside an otherwise good stream.
-    return new ModelError(
-      'stream',
-      `The model service reported an error while answering: ${serviceMessage(error)}. ${capitalize(SEND_AGAIN)}`,
-      { cause: error },
-    );
+    return new ModelError('stream', `The model service reported an error while answering: ${text}. ${capitalize(SEND_AGAIN)}`, { cause: error });
   }
   return droppedStreamError(error);
+}
+
+/** A refusal with an HTTP status, named by what the person can do about it. */
+function statusModelError(error: ServiceStatusError, ctx: RequestContext): ModelError {
+  const status = error.status;
+  const text = serviceMessage(error);
+  if (status === 400 && isContextLengthRefusal(error.code, text)) return contextLengthError(`HTTP 400: ${text}`, error);
+  if (status >= 400 && status < 500 && ctx.sentTools && TOOLS_REFUSED.test(text)) {
+    return new ModelError(
+      'http',
+      `The model does not support tool calling (HTTP ${status}: ${text}), and Mino works through tools. ` +
+        `Choose a model that supports tool calling (or turn tool calling on in your server), ${SEND_AGAIN}`,
+      { status, cause: error },
+    );
+  }
+  if (status === 400 && ctx.sentReasoning && (REASONING_WORDS.test(text) || REASONING_WORDS.test(error.param ?? ''))) {
+    const effort = ctx.sentEffort ? ' (or clear "Reasoning effort")' : '';
+    return new ModelError(
+      'reasoning_unsupported',
+      `The model service refused the reasoning fields Mino sent (HTTP 400: ${text}). ` +
+        `Set "Reasoning" to off${effort} in Settings ("reasoning": "off" in ~/.mino/config.json), then send your message again.`,
+      { status, cause: error },
+    );
+  }
+  const message =
+    status === 401 || status === 403
+      ? `The model service refused the API key (HTTP ${status}: ${text}). Check the API key in Settings, ${SEND_AGAIN}`
+      : status === 404
+        ? notFoundMessage(error.code, text, ctx)
+        : status === 429
+          ? `The model service is limiting requests (HTTP 429: ${text}). Wait a moment, ${SEND_AGAIN}`
+          : status >= 500
+            ? `The model service had a problem of its own (HTTP ${status}: ${text}). Wait a moment, ${SEND_AGAIN}`
+            : `The model service refused the request (HTTP ${status}: ${text}). Check the base URL and the model name in Settings, ${SEND_AGAIN}`;
+  return new ModelError('http', message, { status, cause: error });
+}
+
+/**
+ * How services say the model is what they lack: OpenAI ("The model `x` does
+ * not exist", code model_not_found), Anthropic ("model: x"), Ollama ("model
+ * "x" not found, try pulling it first"), gateways ("unknown model", "no such model").
+ */
+const MODEL_NOT_FOUND = /\bmodel\b[^.]*\b(not found|does not exist|doesn't exist|is not available)|^model:|unknown model|no such model/i;
+
+/** A 404 names the model when the service says the model is what it lacks, else the address. */
+function notFoundMessage(code: string | undefined, text: string, ctx: RequestContext): string {
+  if (code === 'model_not_found' || MODEL_NOT_FOUND.test(text)) return `The model service does not know the model (HTTP 404: ${text}). Check the model name in Settings, ${SEND_AGAIN}`;
+  return `The model service returned HTTP 404: ${text}. Check the base URL and the model name in Settings (the base URL should lead to ${ctx.api ?? RESPONSES_API}), ${SEND_AGAIN}`;
 }
 
 export function failedResponseError(detail: { code?: string | null; message?: string | null } | null | undefined): ModelError {

@@ -256,7 +256,7 @@ function decoded(res: http.IncomingMessage): Readable {
   return res.pipe(decoder);
 }
 
-async function* readEvents(body: Readable, maxEventChars: number): AsyncGenerator<ServiceEvent> {
+export async function* readEvents(body: Readable, maxEventChars: number): AsyncGenerator<ServiceEvent> {
   const arrived: EventSourceMessage[] = [];
   let oversized = false;
   const parser = createParser({
