@@ -86,7 +86,7 @@ describe('the trail', () => {
     listen();
     const approver = { approve: async () => Promise.reject(new Error('window gone')) };
     const request = { callId: 'call_1', toolName: 'edit_file', confirmation: { title: 'Edit', fields: [] } } as unknown as Parameters<typeof askApproval>[1];
-    expect(await askApproval(approver, request)).toBe(false);
+    expect(await askApproval(approver, request)).toEqual({ approved: false });
     expect(lines).toEqual([expect.stringMatching(/ warn approval\.failed_as_denied tool=edit_file call=call_1 error="window gone"$/)]);
   });
 });
