@@ -164,7 +164,7 @@ async function main(): Promise<void> {
   try {
     const mino: Program = {
       name: 'mino exec',
-      command: process.execPath,
+      command: await supportedNode(),
       args: [CLI, 'exec', PROMPT],
       env: { ...process.env, HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'bench', MINO_MODEL: 'mock-model' },
     };
@@ -210,3 +210,15 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });
+
+/**
+ * The Node `mino` is measured on: this one when Mino supports it (22.12 or
+ * newer: it keeps the code cache launch.ts relies on), else Node 22 from the
+ * npm registry (scripts/withNode.mjs installs it once).
+ */
+async function supportedNode(): Promise<string> {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 12)) return process.execPath;
+  const { nodeBinary } = (await import('../scripts/withNode.mjs')) as { nodeBinary(major: '22'): { node: string } };
+  return nodeBinary('22').node;
+}

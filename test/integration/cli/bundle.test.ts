@@ -5,7 +5,6 @@
 // that the launcher keeps a code cache it checks before using.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
-import Module from 'node:module';
 import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/minoHome';
@@ -92,9 +91,6 @@ describe('the built mino command', () => {
     const scriptAnswers = (fx: AgentFixture, times: number) => {
       for (let i = 0; i < times; i += 1) fx.server.enqueue({ text: `Answer ${i}.` });
     };
-    // Node 22.1+ keeps the cache itself (module.enableCompileCache) in its own layout under the folder.
-    const ownCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache !== 'function';
-
     it('is written by a first run to a private folder, and a second run completes with it', async () => {
       fx = await makeAgentFixture();
       scriptAnswers(fx, 2);
@@ -107,52 +103,6 @@ describe('the built mino command', () => {
       expect(second.stderr).toBe('');
       expect(second.code).toBe(0);
       expect(second.stdout).toContain('Answer 1.');
-      if (ownCache) {
-        expect(files).toHaveLength(1);
-        expect(files[0]).toMatch(/^main-[0-9a-f]{32}\.bin$/);
-        expect((await fs.stat(path.join(dir, files[0]))).mode & 0o077).toBe(0);
-      }
-    });
-
-    it.runIf(ownCache)('replaces a damaged cache file, and ignores one that others may write', async () => {
-      fx = await makeAgentFixture();
-      scriptAnswers(fx, 3);
-      const { env, dir } = cacheEnv(fx);
-      expect((await runBuilt(fx, ['exec', 'One'], env)).code).toBe(0);
-      const [name] = await fs.readdir(dir);
-      const file = path.join(dir, name);
-      const good = await fs.readFile(file);
-
-      await fs.writeFile(file, Buffer.alloc(good.length, 7));
-      const damaged = await runBuilt(fx, ['exec', 'Two'], env);
-      expect(damaged.code).toBe(0);
-      expect(damaged.stdout).toContain('Answer 1.');
-      expect((await fs.readFile(file)).equals(Buffer.alloc(good.length, 7))).toBe(false);
-
-      // Another user could have put anything in a file anyone may write: it is not read, and a private one replaces it.
-      await fs.chmod(file, 0o666);
-      const shared = await runBuilt(fx, ['exec', 'Three'], env);
-      expect(shared.code).toBe(0);
-      expect((await fs.stat(file)).mode & 0o077).toBe(0);
-    });
-
-    it.runIf(ownCache)("removes other builds' cache files not rewritten for a week when it writes its own, and keeps recent ones", async () => {
-      fx = await makeAgentFixture();
-      scriptAnswers(fx, 1);
-      const { env, dir } = cacheEnv(fx);
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      const old = path.join(dir, `main-${'a'.repeat(32)}.bin`);
-      const recent = path.join(dir, `main-${'b'.repeat(32)}.bin`);
-      const unrelated = path.join(dir, 'notes.txt');
-      for (const file of [old, recent, unrelated]) await fs.writeFile(file, 'x', { mode: 0o600 });
-      const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
-      await fs.utimes(old, eightDaysAgo, eightDaysAgo);
-      await fs.utimes(unrelated, eightDaysAgo, eightDaysAgo);
-      expect((await runBuilt(fx, ['exec', 'One'], env)).code).toBe(0);
-      const left = await fs.readdir(dir);
-      expect(left).not.toContain(path.basename(old));
-      expect(left).toEqual(expect.arrayContaining([path.basename(recent), 'notes.txt']));
-      expect(left).toHaveLength(3);
     });
 
     it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', async () => {
