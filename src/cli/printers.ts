@@ -4,7 +4,8 @@ import type { TurnEvent } from '../main/core/agent/events';
 import { confirmationRiskHints, RISK_HINTS_NOTE } from '../shared/bashRiskHints';
 import type { PermissionMode } from '../shared/domain';
 import { sandboxStatusText, type SandboxStatus } from '../shared/sandboxStatus';
-import { allowedRecordTitle, askedByRulesLine, askedTitle, formatConfirmationFields, ruleAllowedTitle } from '../shared/transcriptText';
+import type { ProjectInstructionsView } from '../shared/sessions';
+import { allowedRecordTitle, askedByRulesLine, askedTitle, formatConfirmationFields, planChecklist, projectInstructionsLine, ruleAllowedTitle } from '../shared/transcriptText';
 import { jsonLine, terminalOutput, type Output } from './terminalText';
 
 export type { Output } from './terminalText';
@@ -18,6 +19,8 @@ export interface SessionBanner {
   mode: PermissionMode;
   /** What sandboxes the bash commands of this run, or why nothing does. */
   sandbox: SandboxStatus;
+  /** The project's AGENTS.md (or CLAUDE.md) as the model is told it; null or absent when it has none. */
+  projectInstructions?: ProjectInstructionsView | null;
 }
 
 export interface TurnPrinter {
@@ -45,12 +48,7 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
   };
   return {
     session(banner) {
-      out.write(
-        `Context window: ${banner.contextWindow} tokens${banner.contextWindowIsDefault ? ' (default)' : ''}.\n` +
-          `Session: ${banner.id}\n` +
-          `Permission mode: ${banner.mode}. Use --mode to change it.\n` +
-          `Sandbox: ${sandboxStatusText(banner.sandbox)}.\n\n`,
-      );
+      out.write(bannerText(banner));
     },
     approvalAnswer(approved, how) {
       out.write(`Approve this operation? [y/N] ${approved ? 'y' : 'n'} (${how})\n\n`);
@@ -74,6 +72,12 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
         case 'approval':
         case 'reasoning_delta':
         case 'reasoning_text':
+        // The banner names the project instructions; one exec is one turn.
+        case 'project_instructions':
+          return;
+        case 'plan':
+          endText();
+          out.write(`Plan:\n${planChecklist(event.plan).join('\n')}\n\n`);
           return;
         case 'compaction':
           endText();
@@ -108,6 +112,19 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
   };
 }
 
+/** The banner's lines, then a blank line. */
+function bannerText(banner: SessionBanner): string {
+  const instructions = banner.projectInstructions ? [sentence(projectInstructionsLine(banner.projectInstructions))] : [];
+  const lines = [
+    `Context window: ${banner.contextWindow} tokens${banner.contextWindowIsDefault ? ' (default)' : ''}.`,
+    `Session: ${banner.id}`,
+    `Permission mode: ${banner.mode}. Use --mode to change it.`,
+    `Sandbox: ${sandboxStatusText(banner.sandbox)}.`,
+    ...instructions,
+  ];
+  return `${lines.join('\n')}\n\n`;
+}
+
 /** A confirmation as the transcript shows it: asked, or allowed by the mode and recorded. */
 function confirmationLines(event: Extract<TurnEvent, { type: 'tool_confirmation' }>): string[] {
   const { confirmation } = event;
@@ -129,7 +146,15 @@ export function jsonPrinter(out: Output): TurnPrinter {
   const line = (value: unknown) => out.write(`${jsonLine(value)}\n`);
   return {
     session(banner) {
-      line({ type: 'session', id: banner.id, context_window: banner.contextWindow, mode: banner.mode, sandbox: banner.sandbox });
+      const instructions = banner.projectInstructions;
+      line({
+        type: 'session',
+        id: banner.id,
+        context_window: banner.contextWindow,
+        mode: banner.mode,
+        sandbox: banner.sandbox,
+        ...(instructions ? { project_instructions: { file: instructions.file, tokens: instructions.tokens, ...(instructions.truncated ? { truncated: true } : {}), ...(instructions.notRead !== undefined ? { not_read: instructions.notRead } : {}) } } : {}),
+      });
     },
     approvalAnswer() {
       // The `approval` event carries the answer.
@@ -168,6 +193,9 @@ export function jsonPrinter(out: Output): TurnPrinter {
         case 'reasoning_text':
           line({ type: 'reasoning', text: event.text });
           return;
+        case 'plan':
+          line({ type: 'plan', call_id: event.callId, steps: event.plan.steps, ...(event.plan.explanation !== undefined ? { explanation: event.plan.explanation } : {}) });
+          return;
         case 'compaction':
           line(compactionJson(event));
           return;
@@ -194,6 +222,11 @@ export function jsonPrinter(out: Output): TurnPrinter {
       }
     },
   };
+}
+
+/** A line ended as a sentence, once. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 type Compaction = Extract<TurnEvent, { type: 'compaction' }>;

@@ -1,11 +1,15 @@
 // Domain types shared by main, preload, renderer and CLI. Imports only zod.
 import { z } from 'zod';
 
-/** Permission modes, in the order a person is offered them; what each allows is its row in core/policy/modeTable.ts. Held in memory per session; never saved. */
-export const PERMISSION_MODES = ['manual', 'accept-edits', 'auto', 'bypass'] as const;
+/**
+ * Permission modes, in the order a person is offered them (plan, the strictest,
+ * last, so every existing choice keeps its place); what each allows is its row
+ * in core/policy/modeTable.ts. Held in memory per session; never saved.
+ */
+export const PERMISSION_MODES = ['manual', 'accept-edits', 'auto', 'bypass', 'plan'] as const;
 export const PermissionModeSchema = z.enum(PERMISSION_MODES);
 export type PermissionMode = z.infer<typeof PermissionModeSchema>;
-/** "manual, accept-edits, auto or bypass", for messages and usage text. */
+/** "manual, accept-edits, auto, bypass or plan", for messages and usage text. */
 export const MODE_LIST = `${PERMISSION_MODES.slice(0, -1).join(', ')} or ${PERMISSION_MODES[PERMISSION_MODES.length - 1]}`;
 
 /** The one decision the program makes for every live tool call. */
@@ -16,9 +20,10 @@ export type Decision = z.infer<typeof DecisionSchema>;
 /**
  * What a tool does, as far as the decision is concerned. Set by the program
  * (each tool declares it), never by the model. Each kind has a cell in every
- * mode's row (core/policy/modeTable.ts).
+ * mode's row (core/policy/modeTable.ts). `plan_update` (update_plan) records
+ * the model's plan for the person to follow and changes nothing on disk.
  */
-export const TOOL_KINDS = ['restricted_read', 'file_write', 'bash', 'mcp'] as const;
+export const TOOL_KINDS = ['restricted_read', 'file_write', 'bash', 'mcp', 'plan_update'] as const;
 export const ToolKindSchema = z.enum(TOOL_KINDS);
 export type ToolKind = z.infer<typeof ToolKindSchema>;
 

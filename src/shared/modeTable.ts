@@ -4,9 +4,10 @@
 // what a running turn may take: core/policy) and everything said about them
 // (what the model is told, the mode help a person reads in the window) is
 // derived from these rows, so what anyone reads cannot drift from what the
-// program does. A mode that is neither looser nor tighter than another (a
-// read-only plan mode, say) is one more row. A new mode or tool kind makes
-// the compiler demand its row or cell.
+// program does. plan, the read-only mode for planning, is one more row: it
+// loosens nothing, so moving to it applies at once and leaving it for any
+// other mode is a loosening. A new mode or tool kind makes the compiler
+// demand its row or cell.
 import type { PermissionMode, ToolKind } from './domain';
 
 /**
@@ -27,27 +28,36 @@ export interface ModeRow {
   readonly outcomes: Readonly<Record<CallClass, Outcome>>;
   /** Shown, with a yes/no question, before a session moves to this mode from one it loosens. */
   readonly warning: string;
+  /** Told to the model after the usual words when this mode refuses a call: what to do instead. */
+  readonly refusal?: string;
 }
 
 export const MODE_ROWS: Readonly<Record<PermissionMode, ModeRow>> = {
   manual: {
-    outcomes: { restricted_read: 'allow', file_write: 'ask', bash: 'ask', bash_no_sandbox: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
+    outcomes: { restricted_read: 'allow', file_write: 'ask', bash: 'ask', bash_no_sandbox: 'ask', unsandboxed_bash: 'ask', mcp: 'ask', plan_update: 'allow' },
     warning: 'In this session, manual mode asks before every write, edit, Bash command and MCP call. Protected files stay refused.',
   },
   'accept-edits': {
-    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'ask', bash_no_sandbox: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
+    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'ask', bash_no_sandbox: 'ask', unsandboxed_bash: 'ask', mcp: 'ask', plan_update: 'allow' },
     warning:
       'In this session, accept-edits mode writes and edits project files without asking. Bash and MCP calls still ask; protected files stay refused.',
   },
   auto: {
-    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'allow, shown', bash_no_sandbox: 'ask', unsandboxed_bash: 'ask', mcp: 'ask' },
+    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'allow, shown', bash_no_sandbox: 'ask', unsandboxed_bash: 'ask', mcp: 'ask', plan_update: 'allow' },
     warning:
       'In this session, auto mode writes and edits project files and runs Bash commands in the sandbox without asking. In the sandbox a command can change the project (not .git/), sees the system read-only and, of your home, only the toolchain folders you allowed; it cannot read secret files and has no network. Commands outside the sandbox (or while it is unavailable) and MCP calls still ask; protected files stay refused.',
   },
   bypass: {
-    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'allow, shown', bash_no_sandbox: 'allow, shown', unsandboxed_bash: 'ask', mcp: 'allow, shown' },
+    outcomes: { restricted_read: 'allow', file_write: 'allow, shown', bash: 'allow, shown', bash_no_sandbox: 'allow, shown', unsandboxed_bash: 'ask', mcp: 'allow, shown', plan_update: 'allow' },
     warning:
       'In this session, bypass mode runs every call without asking: Bash commands run in the sandbox where this machine has one (else with your account permissions; a command that asks to leave the sandbox still asks), and MCP arguments go to their services. Protected files stay refused.',
+  },
+  plan: {
+    outcomes: { restricted_read: 'allow', file_write: 'deny', bash: 'deny', bash_no_sandbox: 'deny', unsandboxed_bash: 'deny', mcp: 'deny', plan_update: 'allow' },
+    warning:
+      'In this session, plan mode only reads, searches and records a plan: writes, edits, Bash commands (in or out of the sandbox) and MCP calls are refused. Protected files stay refused.',
+    refusal:
+      'Do not retry it or work around this with another tool: plan mode is for planning. Read and search what you need, record the plan with update_plan, then present the plan to the person and end your turn; they choose another mode when they want it carried out.',
   },
 };
 
@@ -59,6 +69,7 @@ export const KIND_NAMES: Readonly<Record<CallClass, string>> = {
   bash_no_sandbox: 'Bash commands while no sandbox is available',
   unsandboxed_bash: 'Bash commands outside the sandbox',
   mcp: 'MCP calls',
+  plan_update: 'plan updates',
 };
 
 export const CALL_CLASSES = Object.keys(KIND_NAMES) as CallClass[];
@@ -71,8 +82,12 @@ const OUTCOME_TEXT: Readonly<Record<Outcome, string>> = {
   deny: 'are refused',
 };
 
-/** A column that is part of another (bash outside the sandbox is bash), named only where it differs from that one. */
-const PART_OF: Readonly<Partial<Record<CallClass, CallClass>>> = { bash_no_sandbox: 'bash', unsandboxed_bash: 'bash' };
+/**
+ * A column that is part of another (bash outside the sandbox is bash), named
+ * only where it differs from that one. A plan update reads and writes nothing,
+ * so it goes with the restricted reads (allowed in every mode, as they are).
+ */
+const PART_OF: Readonly<Partial<Record<CallClass, CallClass>>> = { bash_no_sandbox: 'bash', unsandboxed_bash: 'bash', plan_update: 'restricted_read' };
 
 /** "a", "a and b", "a, b and c". */
 export function joinNames(names: readonly string[]): string {

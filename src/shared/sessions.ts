@@ -55,6 +55,37 @@ export type CompactionEvent = z.infer<typeof CompactionEventSchema>;
  */
 export const LIVE_OUTPUT_TAIL_CHARS = 32 * 1024;
 
+/** Where a step of the model's plan stands (update_plan). */
+export const PLAN_STEP_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+/** The model's plan as update_plan recorded it last: every step, in order, at most one in progress. */
+export const PlanSchema = z.object({
+  steps: z.array(z.object({ step: z.string(), status: z.enum(PLAN_STEP_STATUSES) })),
+  /** Why the plan changed, as the model said it. */
+  explanation: z.string().optional(),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+/**
+ * The project's instruction file (AGENTS.md, else CLAUDE.md, at the project
+ * root) as the model was told it: its name and what it costs of the context
+ * window; the window shows "Project instructions: AGENTS.md, 2.1k tokens".
+ */
+export const ProjectInstructionsViewSchema = z.object({
+  file: z.string(),
+  /** Tokens of what the model is sent for it (0 when it was not read). */
+  tokens: TokensSchema,
+  /** The text the model is sent, to show on request; absent when the file was not read. */
+  text: z.string().optional(),
+  /** Only the first part was sent (the file is over the cap); the note says so. */
+  truncated: z.boolean().optional(),
+  /** Why the file was not read (a protected file, a link, not text): said to the person, and nothing of it is sent. */
+  notRead: z.string().optional(),
+  /** AGENTS.md files in subfolders, named to the model to read before it changes files there. */
+  nested: z.array(z.string()).optional(),
+});
+export type ProjectInstructionsView = z.infer<typeof ProjectInstructionsViewSchema>;
+
 /** One thing that happened in a turn, as the loop reports it to a front end. */
 export const TurnEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user_message'), text: z.string() }),
@@ -112,6 +143,14 @@ export const TurnEventSchema = z.discriminatedUnion('type', [
     attempts: z.number().int().positive(),
     delayMs: z.number().nonnegative(),
   }),
+  /** update_plan recorded the model's plan (after its tool_result): the latest plan, in full. */
+  z.object({ type: z.literal('plan'), callId: z.string(), plan: PlanSchema }),
+  /**
+   * The project's instruction file as this turn's instructions carry it: told
+   * at a session's first turn and whenever the file changed since. Null: the
+   * project has none (any more).
+   */
+  z.object({ type: z.literal('project_instructions'), instructions: ProjectInstructionsViewSchema.nullable() }),
   /** Something the person should know that is not part of the conversation (e.g. an MCP server failed). */
   z.object({ type: z.literal('notice'), message: z.string() }),
   CompactionEventSchema,
@@ -204,6 +243,8 @@ export const SessionViewSchema = z.object({
   context: ContextUseSchema.nullable().optional(),
   /** The summary in force; null when the history starts with none. Sent with `past`. */
   summary: SummaryViewSchema.nullable().optional(),
+  /** The project's instruction file as the model is told it; null when the project has none. */
+  projectInstructions: ProjectInstructionsViewSchema.nullable().optional(),
 });
 export type SessionView = z.infer<typeof SessionViewSchema>;
 

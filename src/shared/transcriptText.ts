@@ -40,3 +40,23 @@ export function ruleAllowedTitle(toolName: string, rules: readonly RuleRef[]): s
 export function askedByRulesLine(rules: readonly RuleRef[]): string {
   return `Asked because of your rule${rules.length > 1 ? 's' : ''} ${rulesText(rules)}`;
 }
+
+/** "850 tokens", "2.1k tokens", "12k tokens": what a count costs, at a glance. */
+export function tokensText(tokens: number): string {
+  if (tokens < 1000) return `${tokens} ${tokens === 1 ? 'token' : 'tokens'}`;
+  const thousands = (tokens / 1000).toFixed(tokens < 10_000 ? 1 : 0).replace(/\.0$/, '');
+  return `${thousands}k tokens`;
+}
+
+/** "Project instructions: AGENTS.md, 2.1k tokens", or why the file was not read. */
+export function projectInstructionsLine(view: { file: string; tokens: number; truncated?: boolean; notRead?: string }): string {
+  if (view.notRead !== undefined) return `Project instructions: ${view.file}, not read: ${markHiddenCharacters(view.notRead)}`;
+  return `Project instructions: ${view.file}, ${tokensText(view.tokens)}${view.truncated ? ' (only its first 32 KiB)' : ''}`;
+}
+
+/** The model's plan as a checklist: "[x] done", "[>] in progress", "[ ] pending", one step a line. */
+export function planChecklist(plan: { steps: ReadonlyArray<{ step: string; status: string }>; explanation?: string }): string[] {
+  const marks: Readonly<Record<string, string>> = { completed: '[x]', in_progress: '[>]', pending: '[ ]' };
+  const lines = plan.steps.map((step) => `${marks[step.status] ?? '[ ]'} ${markHiddenCharacters(step.step)}`);
+  return plan.explanation ? [markHiddenCharacters(plan.explanation), ...lines] : lines;
+}

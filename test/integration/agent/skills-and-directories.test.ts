@@ -45,8 +45,12 @@ describe('skills in a session', () => {
       await conversation.ask(`hello in ${mode}`, { mode, approver: recordingApprover() });
     }
     await conversation.close();
-    const instructions = fx.server.requests.map((request) => request.body.instructions as string);
+    // A turn in plan mode is also told what that mode is for, before the catalog; the catalog is the same.
+    const planIndex = PERMISSION_MODES.indexOf('plan');
+    const all = fx.server.requests.map((request) => request.body.instructions as string);
+    const instructions = all.filter((_, index) => index !== planIndex);
     expect(new Set(instructions).size).toBe(1);
+    expect(all[planIndex].replace(/\n\nThis turn runs in plan mode[^]*?(?=\n\n# Skills\n)/, '')).toBe(instructions[0]);
     expect(instructions[0].startsWith(systemPrompt(BUILTIN_TOOLS).trimEnd() + '\n\n# Skills\n')).toBe(true);
     expect(instructions[0]).toContain('- release-notes (project): "Write release notes from CHANGELOG.md."');
     expect(instructions[0]).toContain('- shipping (personal): "Ship the project."');
@@ -151,6 +155,7 @@ describe('skills in a session', () => {
       'accept-edits': { decisions: ['ask', 'allow', 'deny'], asked: ['bash'] },
       auto: { decisions: ['allow', 'allow', 'deny'], asked: [] },
       bypass: { decisions: ['allow', 'allow', 'deny'], asked: [] },
+      plan: { decisions: ['deny', 'deny', 'deny'], asked: [] },
     });
     // Only what the mode table lets run without a person ran: the write in accept-edits, the sandboxed command and write in auto, everything in bypass.
     expect((await fs.readdir(fx.project)).sort()).toEqual(['.agents', 'accept-edits.txt', 'auto.txt', 'bash-ran', 'bypass.txt']);

@@ -11,13 +11,14 @@ const BLOCKED_ENV =
   'Blocked by policy: .env is a protected path; file tools never read or write it. Do not retry or work around this with another tool.';
 
 describe('the mode table', () => {
-  // Table 10-1 with the auto row, one row per kind: [manual, accept-edits, auto, bypass] as decision and whether the allow is shown.
+  // Table 10-1 with the auto and plan rows, one row per kind: [manual, accept-edits, auto, bypass, plan] as decision and whether the allow is shown.
   // `bash` here is a command that runs in the sandbox.
   const table: Record<ToolKind, Record<PermissionMode, [string, boolean]>> = {
-    restricted_read: { manual: ['allow', false], 'accept-edits': ['allow', false], auto: ['allow', false], bypass: ['allow', false] },
-    file_write: { manual: ['ask', false], 'accept-edits': ['allow', true], auto: ['allow', true], bypass: ['allow', true] },
-    bash: { manual: ['ask', false], 'accept-edits': ['ask', false], auto: ['allow', true], bypass: ['allow', true] },
-    mcp: { manual: ['ask', false], 'accept-edits': ['ask', false], auto: ['ask', false], bypass: ['allow', true] },
+    restricted_read: { manual: ['allow', false], 'accept-edits': ['allow', false], auto: ['allow', false], bypass: ['allow', false], plan: ['allow', false] },
+    file_write: { manual: ['ask', false], 'accept-edits': ['allow', true], auto: ['allow', true], bypass: ['allow', true], plan: ['deny', false] },
+    bash: { manual: ['ask', false], 'accept-edits': ['ask', false], auto: ['allow', true], bypass: ['allow', true], plan: ['deny', false] },
+    mcp: { manual: ['ask', false], 'accept-edits': ['ask', false], auto: ['ask', false], bypass: ['allow', true], plan: ['deny', false] },
+    plan_update: { manual: ['allow', false], 'accept-edits': ['allow', false], auto: ['allow', false], bypass: ['allow', false], plan: ['allow', false] },
   };
   const cases = (Object.keys(table) as ToolKind[]).flatMap((kind) =>
     PERMISSION_MODES.map((mode) => [kind, mode, ...table[kind][mode]] as const),
@@ -34,8 +35,8 @@ describe('the mode table', () => {
     for (const mode of PERMISSION_MODES) expect(decide({ kind: 'restricted_read' }, mode).decision).toBe('allow');
   });
 
-  it('asks in every mode, bypass included, before a bash call that runs outside the sandbox', () => {
-    for (const mode of PERMISSION_MODES) {
+  it('asks in every mode that runs commands, bypass included, before a bash call that runs outside the sandbox', () => {
+    for (const mode of PERMISSION_MODES.filter((name) => name !== 'plan')) {
       expect(decide({ kind: 'bash', outsideSandbox: true }, mode)).toEqual({
         decision: 'ask',
         reason: `${mode} mode asks before Bash commands outside the sandbox.`,
@@ -51,7 +52,22 @@ describe('the mode table', () => {
       'accept-edits': { decision: 'ask', reason: 'accept-edits mode asks before Bash commands while no sandbox is available.', shown: false },
       auto: { decision: 'ask', reason: 'auto mode asks before Bash commands while no sandbox is available.', shown: false },
       bypass: { decision: 'allow', reason: 'bypass mode runs Bash commands while no sandbox is available without asking; the call is shown.', shown: true },
+      plan: { decision: 'deny', reason: expect.stringMatching(/^Blocked by policy: plan mode does not run Bash commands while no sandbox is available\. /), shown: false },
     });
+  });
+
+  it('refuses writes, bash in or out of the sandbox and MCP calls in plan mode, telling the model to present its plan instead', () => {
+    const refused: DecisionFacts[] = [{ kind: 'file_write', path: p('src/main.ts'), pathIs: 'file' }, { kind: 'bash' }, { kind: 'bash', outsideSandbox: true }, { kind: 'bash', noSandbox: true }, { kind: 'mcp' }];
+    for (const facts of refused) {
+      const verdict = decide(facts, 'plan');
+      expect(verdict.decision).toBe('deny');
+      expect(verdict.reason).toMatch(/^Blocked by policy: plan mode does not run .+\. Do not retry it or work around this with another tool: plan mode is for planning\./);
+      expect(verdict.reason).toContain('record the plan with update_plan, then present the plan to the person');
+    }
+    expect(decide({ kind: 'restricted_read', path: p('src/main.ts'), pathIs: 'file' }, 'plan').decision).toBe('allow');
+    expect(decide({ kind: 'plan_update' }, 'plan')).toMatchObject({ decision: 'allow', shown: false });
+    // The protected floor comes first, in plan mode as in every other.
+    expect(decide({ kind: 'restricted_read', path: p('.env'), pathIs: 'file' }, 'plan').reason).toBe(BLOCKED_ENV);
   });
 
   it('takes "no sandbox" from what the inspection settled, for bash only, and "asked to leave" before it', () => {

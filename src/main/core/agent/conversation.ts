@@ -8,9 +8,10 @@
 // The features live beside it: the history and its compaction in
 // conversationContext.ts, what a turn runs with in turnSetup.ts, the turn
 // loop in runTurn.ts, undo and redo in undoHistory.ts, unknown results in
-// unknownResults.ts, opening in sessionParts.ts.
+// unknownResults.ts, opening in sessionParts.ts, the project's instruction
+// file (AGENTS.md) in projectGuidance.ts.
 import type { SessionId } from '../../../shared/domain';
-import type { CompactionEvent, ContextUse } from '../../../shared/sessions';
+import type { CompactionEvent, ContextUse, ProjectInstructionsView } from '../../../shared/sessions';
 import { checkedSessionTitle } from '../../../shared/sessionTitle';
 import type { TurnSummary } from '../checkpoints/changeSummary';
 import type { ReversalAction, ReversalReport } from '../checkpoints/reverseChanges';
@@ -25,7 +26,9 @@ import { discoverSkills, type SkillSet } from '../skills/discoverSkills';
 import { ConversationContext } from './conversationContext';
 import type { AskOptions, ConversationDeps } from './conversationDeps';
 import { TurnInProgressError, UnacknowledgedResultsError } from './conversationErrors';
-import { sessionInstructions } from './instructions';
+import { composeInstructions, sessionInstructions } from './instructions';
+import { ProjectGuidance } from './projectGuidance';
+import { turnModeNote } from './systemPrompt';
 import { runTurn, type TurnOutcome } from './runTurn';
 import { newSessionParts, savedSessionParts, type SessionParts } from './sessionParts';
 import { ToolRegistry } from './toolRegistry';
@@ -56,6 +59,10 @@ export class Conversation {
   private namedTitle: string | null;
   private readonly standingProblems = new StandingProblems();
   private readonly undo: UndoHistory;
+  /** The project's AGENTS.md (or CLAUDE.md): read at opening, and again when a turn finds it changed. */
+  private readonly guidance: ProjectGuidance;
+  /** The deps a turn runs with: the person's instructions followed by the project's. */
+  private readonly turnDeps: ConversationDeps;
 
   private constructor(
     private readonly deps: ConversationDeps,
@@ -74,6 +81,8 @@ export class Conversation {
     const sources = { log: this.log, turnSettings: deps.turnSettings, model: deps.model, fixedParts: () => this.fixedParts(), cacheKey: this.cacheKey };
     this.contextState = new ConversationContext(sources, parts.history, parts.positions, parts.budget);
     this.undo = new UndoHistory({ homeDir: deps.homeDir, projectDir: this.projectDir, log: this.log, builtinTools: deps.builtinTools });
+    this.guidance = new ProjectGuidance(this.projectDir, deps);
+    this.turnDeps = { ...deps, instructions: () => this.personAndProjectInstructions() };
   }
 
   /** A new, empty session for a project. */
@@ -82,7 +91,9 @@ export class Conversation {
     let lock: SessionLock | null = null;
     try {
       lock = lockSession(deps.homeDir, log.id, deps.owner ?? 'Mino');
-      return new Conversation(deps, await newSessionParts(deps, log, projectDir), lock);
+      const conversation = new Conversation(deps, await newSessionParts(deps, log, projectDir), lock);
+      await conversation.guidance.load();
+      return conversation;
     } catch (error) {
       lock?.release();
       await log.close();
@@ -98,6 +109,7 @@ export class Conversation {
     try {
       const parts = await savedSessionParts(deps, id);
       conversation = new Conversation(deps, parts, lock);
+      await conversation.guidance.load();
       if (parts.interruptedReversal) {
         const removed = await conversation.undo.removeInterruptedLeftovers();
         if (removed.length > 0) trail.info('session.reversal_leftovers_removed', { session: id, files: removed.join(', ') });
@@ -197,6 +209,11 @@ export class Conversation {
     return calls;
   }
 
+  /** The project's instruction file as the model is told it (file, tokens, text); null when the project has none. */
+  get projectInstructions(): ProjectInstructionsView | null {
+    return this.guidance.view;
+  }
+
   /** The title the person gave the session; null until they rename it. */
   get title(): string | null {
     return this.namedTitle;
@@ -216,9 +233,16 @@ export class Conversation {
   /** One question: a turn of the loop in runTurn.ts, with what it runs with read fresh (turnSetup.ts). */
   ask(text: string, options: AskOptions): Promise<TurnOutcome> {
     return this.exclusive(async () => {
+      // The instruction file changed since it was read (its stat differs): read again, and the person told.
+      await this.guidance.refresh();
+      const untold = this.guidance.untold();
+      if (untold !== undefined) options.onEvent?.({ type: 'project_instructions', instructions: untold });
       const read = await readTurn(this.deps, this.projectDir, this.standingProblems, options.onEvent);
       if ('ended' in read) return read.ended;
-      const session = { deps: this.deps, log: this.log, projectDir: this.projectDir, context: this.contextState, usedCallIds: this.usedCallIds, skills: this.skillSet, cacheKey: this.cacheKey };
+      // A turn that starts in plan mode is told so, with what the mode is for (systemPrompt.ts).
+      const note = turnModeNote(typeof options.mode === 'function' ? options.mode() : options.mode);
+      const deps = note === '' ? this.turnDeps : { ...this.turnDeps, instructions: async () => composeInstructions([await this.turnDeps.instructions(), note]) };
+      const session = { deps, log: this.log, projectDir: this.projectDir, context: this.contextState, usedCallIds: this.usedCallIds, skills: this.skillSet, cacheKey: this.cacheKey };
       const outcome = runTurn(text, await turnOptions(session, read.ready, options));
       return outcome.catch(async (error: unknown) => {
         // Something the loop did not expect (a front end's listener threw, say) may have left calls
@@ -278,7 +302,12 @@ export class Conversation {
   /** What every request carries besides the history: the instructions and the built-in tools' specs. */
   private async fixedParts(): Promise<RequestParts> {
     const builtin = [...this.deps.builtinTools];
-    return { instructions: sessionInstructions(builtin, await this.deps.instructions(), this.skillSet.skills), tools: new ToolRegistry(builtin).specs() };
+    return { instructions: sessionInstructions(builtin, await this.personAndProjectInstructions(), this.skillSet.skills), tools: new ToolRegistry(builtin).specs() };
+  }
+
+  /** What the person wrote (SOUL.md), then the project's instructions, marked as the project's: after Mino's own part. */
+  private async personAndProjectInstructions(): Promise<string> {
+    return composeInstructions([await this.deps.instructions(), this.guidance.section]);
   }
 
   private async reloadHistory(): Promise<void> {

@@ -4,7 +4,7 @@
 // tool kind or mode reaches the model without anyone editing a prompt (and
 // existing installs learn about it too). What a person writes is SOUL.md,
 // sent after this. Guidance only: the decision never reads any of it.
-import { MODE_LIST, PERMISSION_MODES, TOOL_KINDS } from '../../../shared/domain';
+import { MODE_LIST, PERMISSION_MODES, TOOL_KINDS, type PermissionMode } from '../../../shared/domain';
 import { joinNames, KIND_NAMES, outcomeGroups, type Outcome } from '../policy/modeTable';
 import { INITIAL_MODE } from '../policy/modes';
 import { isMcpToolName } from '../mcp/toolName';
@@ -18,7 +18,7 @@ const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
 };
 
 /** "manual: restricted reads run; file writes and edits, Bash commands and MCP calls are shown to the person, …". */
-function modeLine(mode: (typeof PERMISSION_MODES)[number]): string {
+function modeLine(mode: PermissionMode): string {
   const parts = outcomeGroups(mode).map(([outcome, kinds]) => `${joinNames(kinds)} ${OUTCOME_WORDS[outcome]}`);
   return `  - ${mode}${mode === INITIAL_MODE ? ' (every session starts in it)' : ''}: ${parts.join('; ')}.`;
 }
@@ -66,6 +66,32 @@ function searchLines(tools: readonly AnyTool[]): string[] {
   ];
 }
 
+/** The plan a person follows: asked for only when the session offers update_plan. */
+function planLines(tools: readonly AnyTool[]): string[] {
+  if (!tools.some((tool) => tool.name === 'update_plan')) return [];
+  return [
+    '- For work of several steps, keep a short plan with update_plan and update it as you go (at most one step in progress); the person follows it. It changes nothing and needs no approval.',
+  ];
+}
+
+/**
+ * Said for a turn that starts in a mode made for something else than doing
+ * the work (plan): what the mode is for, and what its row refuses. Empty for
+ * every other mode, so their instructions stay the same from turn to turn.
+ */
+export function turnModeNote(mode: PermissionMode): string {
+  if (mode !== 'plan') return '';
+  const refused = outcomeGroups(mode).find(([outcome]) => outcome === 'deny')?.[1] ?? [];
+  return [
+    'This turn runs in plan mode, for planning only:',
+    `- Read and search what you need, record your plan with update_plan, then present the plan to the person and end your turn. ${capitalized(joinNames(refused))} are refused in this mode; the person switches to another mode when they want the plan carried out.`,
+  ].join('\n');
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function systemPrompt(tools: readonly AnyTool[]): string {
   return [
     "You are Mino, a coding agent working in one project directory on the person's computer.",
@@ -74,6 +100,7 @@ export function systemPrompt(tools: readonly AnyTool[]): string {
     ...toolLines(tools),
     ...mentionLines(tools),
     ...searchLines(tools),
+    ...planLines(tools),
     '',
     'How calls are decided: every tool call passes one decision made by the program, not by you: it is allowed, asked, or denied.',
     `- There are ${PERMISSION_MODES.length} permission modes (${MODE_LIST}):`,

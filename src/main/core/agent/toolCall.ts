@@ -4,6 +4,7 @@
 // saved result.
 import type { Confirmation, Decision, PermissionMode, ToolResult } from '../../../shared/domain';
 import { withThousands } from '../../../shared/formatNumber';
+import type { Plan } from '../../../shared/sessions';
 import { parseMcpToolName } from '../mcp/toolName';
 import type { HistoryItem, OutputItem } from '../model/types';
 import { decide, decideWithCause, factsFor, type Verdict } from '../policy/decide';
@@ -140,7 +141,10 @@ export async function runCall(call: FunctionCall, options: CallOptions, emit: Em
     // Allowed by the mode or a rule, not by a person: still shown, never silent (the decision says which allows are).
     await shown(false);
   }
-  return finish(await execute(call, tool, args, inspection.state, { ...options, context: { ...context, protectGlobs: decided.protectGlobs } }, emit));
+  const result = await finish(await execute(call, tool, args, inspection.state, { ...options, context: { ...context, protectGlobs: decided.protectGlobs } }, emit));
+  // The plan a front end follows is the arguments the tool validated; the log keeps the call as any call.
+  if (tool.kind === 'plan_update' && result.status === 'completed') emit({ type: 'plan', callId: call.call_id, plan: args as Plan });
+  return result;
 }
 
 type Inspected = Extract<Awaited<ReturnType<AnyTool['inspect']>>, { ok: true }>;

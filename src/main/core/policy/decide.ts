@@ -159,8 +159,11 @@ function modeVerdict(facts: DecisionFacts, mode: PermissionMode): Judged {
       return { decision: 'allow', reason: `${mode} mode runs ${what} without asking; the call is shown.`, shown: true, by };
     case 'ask':
       return { decision: 'ask', reason: `${mode} mode asks before ${what}.`, shown: false, by };
-    case 'deny':
-      return deny(`Blocked by policy: ${mode} mode does not run ${what}. Do not retry or work around this with another tool; the person can change the mode.`, by);
+    case 'deny': {
+      // A mode made for something else (plan) says what to do instead of the call.
+      const instead = MODE_ROWS[mode].refusal ?? 'Do not retry or work around this with another tool; the person can change the mode.';
+      return deny(`Blocked by policy: ${mode} mode does not run ${what}. ${instead}`, by);
+    }
   }
 }
 

@@ -44,6 +44,7 @@ export async function sessionView(
       ...(call.survivors ? { survivors: call.survivors } : {}),
     })),
     loadProblems,
+    ...(session.conversation.projectInstructions ? { projectInstructions: session.conversation.projectInstructions } : {}),
   };
   if (!withPast) return view;
   let past: TurnEvent[] = [];

@@ -194,6 +194,9 @@ const FOLDS: { readonly [K in TurnEvent['type']]: Fold<K> } = {
   },
   assistant_start: (draft) => endStreaming(draft),
   model_retry: () => {},
+  // Shown by the window's plan checklist and instructions line (not in the transcript's items).
+  plan: () => {},
+  project_instructions: () => {},
   tool_output: (draft, event) => {
     const index = findOpenToolIndex(draft, event.callId);
     const card = draft.items[index];
