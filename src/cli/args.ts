@@ -4,16 +4,21 @@ import { parseArgs } from 'node:util';
 import { MODE_LIST, PERMISSION_MODES, PermissionModeSchema, SESSION_ID_RULE, SessionIdSchema, type PermissionMode, type SessionId } from '../shared/domain';
 import { INITIAL_MODE } from '../main/core/policy/modeTable';
 import { MessageTextSchema } from '../shared/sessions';
+import { SERVICE_NAME_RULE, ServiceNameSchema } from '../shared/modelServices';
+import { ModelNameSchema } from '../shared/settings';
 
 export const USAGE = `Usage:
   mino exec [--project DIR] [--mode ${PERMISSION_MODES.join('|')}] [--approve never|always]
-            [--session ID] [--acknowledge] [--json] [--verbose] PROMPT
+            [--session ID] [--service NAME] [--model ID] [--acknowledge] [--json] [--verbose] PROMPT
   mino compact --session ID [--json]
 
 Runs one turn of a new session (or of session ID) in DIR (default: the current directory).
   --mode         permission mode for this run (default: ${INITIAL_MODE})
   --approve      how asks are answered (default: never, so every ask is denied)
   --session      continue a saved session
+  --service      the model service to use, by its name in ~/.mino/config.json (default: the session's own,
+                 else the configured default service)
+  --model        the model to ask (default: the session's own on its service, else the service's model)
   --acknowledge  accept unknown results left by an interrupted run, then continue
   --json         print one JSON object per line
   --verbose      also write the diagnostic trail (ignored errors, MCP servers, log repairs) to stderr
@@ -28,6 +33,10 @@ export interface ExecArgs {
   mode: PermissionMode;
   approve: 'never' | 'always';
   sessionId?: SessionId;
+  /** --service: a configured service's name (checked against the settings when they are read). */
+  service?: string;
+  /** --model: the model to ask for. */
+  model?: string;
   acknowledge: boolean;
   json: boolean;
   /** The diagnostic trail goes to stderr. */
@@ -54,6 +63,8 @@ export function parseExecArgs(argv: string[]): ExecArgs {
         mode: { type: 'string' },
         approve: { type: 'string' },
         session: { type: 'string' },
+        service: { type: 'string' },
+        model: { type: 'string' },
         acknowledge: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
@@ -77,6 +88,12 @@ export function parseExecArgs(argv: string[]): ExecArgs {
     sessionId = id.data;
   }
 
+  if (values.service !== undefined && !ServiceNameSchema.safeParse(values.service).success) {
+    throw new UsageError(`"${values.service}" is not a service name: ${SERVICE_NAME_RULE}.`);
+  }
+  const model = values.model === undefined ? undefined : ModelNameSchema.safeParse(values.model);
+  if (model && !model.success) throw new UsageError(`--model: ${model.error.issues[0]?.message ?? 'not a model name.'}`);
+
   const prompt = positionals.join(' ').trim();
   if (!prompt) throw new UsageError('No prompt given: put what you want Mino to do after the options.');
   // The desktop's limit too: one rule for a message, whichever front end sends it.
@@ -88,6 +105,8 @@ export function parseExecArgs(argv: string[]): ExecArgs {
     mode: mode.data,
     approve,
     sessionId,
+    ...(values.service === undefined ? {} : { service: values.service }),
+    ...(model ? { model: model.data } : {}),
     acknowledge: values.acknowledge,
     json: values.json,
     verbose: values.verbose,

@@ -8,10 +8,13 @@ import type { Conversation } from '../main/core/agent/conversation';
 import { openSession, type HostedSession, type SessionToOpen } from '../main/core/agent/sessionHost';
 import { minoHomeProblem } from '../main/core/config/homeErrors';
 import { resolveHomeDir } from '../main/core/config/minoHome';
-import { configuredSettings, loadSettings } from '../main/core/config/settings';
+import type { ServiceChoice } from '../main/core/config/modelConfig';
+import { serviceKeyVariables, type ServiceSettings } from '../main/core/config/services';
+import { configuredSettings, loadSettingsWithServices } from '../main/core/config/settings';
+import { withholdSecretsFromProcess } from '../main/core/config/environmentSecret';
 import { SessionLockedError } from '../main/core/locks/sessionLock';
 import { log } from '../main/core/log/log';
-import { SessionLoadError } from '../main/core/sessions/load';
+import { SessionLoadError, sessionModelChoice } from '../main/core/sessions/load';
 import type { SessionId } from '../shared/domain';
 import type { SettingName, Settings } from '../shared/settings';
 import type { Output } from './terminalText';
@@ -24,7 +27,8 @@ export interface CommandIo {
   stderr: Output;
   /**
    * The environment the command started with. OPENAI_API_KEY, when set, is here only: it was taken out of the
-   * process's own environment (mino.ts), so no child inherits it.
+   * process's own environment (mino.ts), so no child inherits it; so are the variables holding the configured
+   * services' keys (their apiKeyEnv), once the settings are read (cliSettings).
    */
   env: NodeJS.ProcessEnv;
   /** Why the key could not be erased from the process's start-up environment block, for the trail (--verbose). */
@@ -77,12 +81,28 @@ export async function inMinoHome(
 /** Who a CLI command holds a session as, as a second opener is told. */
 export const CLI_OWNER = 'CLI';
 
-/** The settings a subcommand runs with, and which of them the file sets; an exit code when they cannot be used. */
-export async function cliSettings(homeDir: string, io: CommandIo, fail: Fail): Promise<{ settings: Settings; configured: ReadonlySet<SettingName> } | number> {
-  const loaded = await loadSettings(homeDir);
+/** What a subcommand runs with from the settings file. */
+export interface CliSettings {
+  settings: Settings;
+  /** Which settings the file sets. */
+  configured: ReadonlySet<SettingName>;
+  services: ServiceSettings;
+}
+
+/**
+ * The settings a subcommand runs with, and which of them the file sets; an exit code when they cannot be used.
+ * The variables holding the services' keys leave the process's environment here, as OPENAI_API_KEY did at start-up:
+ * before any child starts (the sandbox check is the first), since only now are their names known.
+ */
+export async function cliSettings(homeDir: string, io: CommandIo, fail: Fail): Promise<CliSettings | number> {
+  const loaded = await loadSettingsWithServices(homeDir);
   if (!loaded.ok) return fail(loaded.error, EXIT.usage);
   for (const problem of loaded.value.problems) io.stderr.write(`mino: warning: ${problem}\n`);
-  return { settings: loaded.value.settings, configured: await configuredSettings(homeDir) };
+  const names = serviceKeyVariables(loaded.value.services);
+  if (names.length > 0) {
+    for (const detail of withholdSecretsFromProcess({ names }).leftBehind) log.warn('cli.secret_left_in_environment', { detail });
+  }
+  return { settings: loaded.value.settings, configured: await configuredSettings(homeDir), services: loaded.value.services };
 }
 
 /**
@@ -90,9 +110,17 @@ export async function cliSettings(homeDir: string, io: CommandIo, fail: Fail): P
  * damaged session file (its path and what is wrong), or one another process is writing, is the person's to
  * resolve: a message and exit 2. Anything else is thrown.
  */
-export async function openCliSession(homeDir: string, io: CommandIo, settings: Settings, what: SessionToOpen, fail: Fail): Promise<HostedSession | number> {
+export async function openCliSession(
+  homeDir: string,
+  io: CommandIo,
+  setup: CliSettings,
+  what: SessionToOpen,
+  fail: Fail,
+  choice: ServiceChoice = {},
+): Promise<HostedSession | number> {
+  const { settings, services } = setup;
   try {
-    return await openSession({ homeDir, env: io.env, owner: CLI_OWNER, settings: async () => settings }, what);
+    return await openSession({ homeDir, env: io.env, owner: CLI_OWNER, settings: async () => settings, services: async () => services, choice: () => choice }, what);
   } catch (error) {
     if (error instanceof SessionLoadError || error instanceof SessionLockedError) return fail(error.message, EXIT.usage);
     throw error;
@@ -109,11 +137,22 @@ export async function inSavedSession(
 ): Promise<number> {
   const setup = await cliSettings(homeDir, io, fail);
   if (typeof setup === 'number') return setup;
-  const session = await openCliSession(homeDir, io, setup.settings, { resume: sessionId }, fail);
+  // Compacting asks the model too: the session's own service and model, as it recorded them.
+  const session = await openCliSession(homeDir, io, setup, { resume: sessionId }, fail, (await recordedChoice(homeDir, sessionId)) ?? {});
   if (typeof session === 'number') return session;
   try {
     return await body(session.conversation);
   } finally {
     await session.close();
+  }
+}
+
+/** The service and model saved session `id` last recorded; null when it records none, or cannot be read (opening it says why). */
+export async function recordedChoice(homeDir: string, id: SessionId): Promise<ServiceChoice | null> {
+  try {
+    return await sessionModelChoice(homeDir, id);
+  } catch (error) {
+    if (error instanceof SessionLoadError) return null;
+    throw error;
   }
 }

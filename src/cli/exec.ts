@@ -13,8 +13,11 @@ import { sandboxStatusOf, type SandboxStatus } from '../shared/sandboxStatus';
 import { removedTempFilesText, survivorsText } from '../shared/sessions';
 import type { ExecArgs } from './args';
 import { notOfferedLine } from '../main/core/skills/discoverSkills';
-import type { Settings } from '../shared/settings';
-import { cliSettings, escapedIo, EXIT, failWith, inMinoHome, openCliSession, type CommandIo, type Fail } from './commandSetup';
+import { serviceNamed, type ServiceChoice } from '../main/core/config/modelConfig';
+import { serviceNames } from '../main/core/config/services';
+import { ModelError } from '../main/core/model/types';
+import type { ServiceConfig } from '../shared/modelServices';
+import { cliSettings, escapedIo, EXIT, failWith, inMinoHome, openCliSession, recordedChoice, type CliSettings, type CommandIo, type Fail } from './commandSetup';
 import { jsonPrinter, textPrinter, type SessionBanner, type TurnPrinter } from './printers';
 import { terminalOutput } from './terminalText';
 
@@ -61,6 +64,9 @@ class WorkingDirectoryGoneError extends Error {
 async function execInHome(args: ExecArgs, io: CommandIo, rawIo: CommandIo, homeDir: string, fail: Fail): Promise<number> {
   const setup = await cliSettings(homeDir, io, fail);
   if (typeof setup === 'number') return setup;
+  const choice = await execChoice(args, homeDir);
+  const service = chosenService(args, choice, setup, io.env);
+  if (typeof service === 'string') return fail(service, EXIT.usage);
   // The banner names the sandbox, found by the check every command goes through (on Linux a run of bwrap):
   // started now, it runs while the session opens (and is caught at once, in case the session never does).
   const sandbox = commandSandbox(async () => setup.settings).then(sandboxStatusOf, (error: unknown): SandboxStatus => ({
@@ -72,12 +78,12 @@ async function execInHome(args: ExecArgs, io: CommandIo, rawIo: CommandIo, homeD
     const status = await sandbox;
     if (!status.available) return fail(`${noSandboxForModeMessage(args.mode, status.reason)} Use --mode accept-edits or manual instead.`, EXIT.usage);
   }
-  const session = await openExecSession(args, homeDir, io, setup.settings, fail);
+  const session = await openExecSession(args, homeDir, io, setup, choice, fail);
   if (typeof session === 'number') return session;
   try {
     const banner = {
-      contextWindow: setup.settings.contextWindow,
-      contextWindowIsDefault: !setup.configured.has('contextWindow'),
+      contextWindow: service.contextWindow ?? setup.settings.contextWindow,
+      contextWindowIsDefault: service.contextWindow === undefined && !setup.configured.has('contextWindow'),
       sandbox: await sandbox,
     };
     return await runExecTurn(args, session.conversation, banner, io, rawIo, fail);
@@ -87,16 +93,41 @@ async function execInHome(args: ExecArgs, io: CommandIo, rawIo: CommandIo, homeD
 }
 
 /**
+ * The service and model this run asks: --service and --model over the session's own (with --session, as its log
+ * recorded them), over the configured default service and its model.
+ */
+async function execChoice(args: ExecArgs, homeDir: string): Promise<ServiceChoice> {
+  const own = args.sessionId ? await recordedChoice(homeDir, args.sessionId) : null;
+  if (args.service !== undefined) {
+    // Naming the session's own service keeps its model; another service starts with that service's model.
+    const model = args.model ?? (own?.service === args.service ? own.model : undefined);
+    return { service: args.service, ...(model === undefined ? {} : { model }) };
+  }
+  return { ...(own ?? {}), ...(args.model === undefined ? {} : { model: args.model }) };
+}
+
+/** The configured service `choice` names, or why there is none (a name not configured, or no longer). */
+function chosenService(args: ExecArgs, choice: ServiceChoice, setup: CliSettings, env: NodeJS.ProcessEnv): ServiceConfig | string {
+  try {
+    return serviceNamed(choice.service, { settings: setup.settings, services: setup.services, env });
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    if (args.service !== undefined || choice.service === undefined) return error.message;
+    return `Session ${args.sessionId} uses the model service "${choice.service}", which is no longer in ~/.mino/config.json. Continue it with --service NAME, one of: ${serviceNames(setup.services.listed).join(', ')}.`;
+  }
+}
+
+/**
  * A new session in the project asked for (default: the current directory), or the saved one named, whose
  * project is checked again (it may have changed since) and must be the one asked for, if any.
  */
-async function openExecSession(args: ExecArgs, homeDir: string, io: CommandIo, settings: Settings, fail: Fail): Promise<HostedSession | number> {
+async function openExecSession(args: ExecArgs, homeDir: string, io: CommandIo, setup: CliSettings, choice: ServiceChoice, fail: Fail): Promise<HostedSession | number> {
   if (!args.sessionId) {
     const project = await checkProjectDir(resolveDir(args.projectDir), homeDir);
     if (!project.ok) return fail(project.reason, EXIT.usage);
-    return openCliSession(homeDir, io, settings, { start: project.projectDir }, fail);
+    return openCliSession(homeDir, io, setup, { start: project.projectDir }, fail, choice);
   }
-  const session = await openCliSession(homeDir, io, settings, { resume: args.sessionId }, fail);
+  const session = await openCliSession(homeDir, io, setup, { resume: args.sessionId }, fail, choice);
   if (typeof session === 'number') return session;
   const projectDir = session.conversation.projectDir;
   const project = await checkProjectDir(projectDir, homeDir);
@@ -120,7 +151,7 @@ async function runExecTurn(
   fail: Fail,
 ): Promise<number> {
   const printer: TurnPrinter = args.json ? jsonPrinter(io.stdout) : textPrinter(io.stdout, rawIo.stderr);
-  printer.session({ id: conversation.id, ...banner, mode: args.mode });
+  printer.session({ id: conversation.id, ...banner, mode: args.mode, projectInstructions: conversation.projectInstructions });
   // The person typed --mode, so no question is asked; the warning is still said, where it does not mix with the transcript.
   if (args.mode !== 'manual' && isLoosening('manual', args.mode)) io.stderr.write(`${MODE_WARNINGS[args.mode]}\n`);
   // Invalid skills are not offered; the person learns which and why, one line each, outside the transcript.

@@ -83,6 +83,6 @@ describe('the greet.go turn', () => {
     await conversation.close();
     const loaded = await loadSession(fx.home, conversation.id, new ToolRegistry(BUILTIN_TOOLS).validateCall);
     // What was shown is saved before the ask; the edit's pre-image after its start, before the write (and so before the result).
-    expect(loaded.records.map((r) => r.type)).toEqual(['session', 'user', 'response', 'confirmation', 'tool_start', 'change', 'tool_result', 'response', 'turn_end']);
+    expect(loaded.records.map((r) => r.type)).toEqual(['session', 'model', 'user', 'response', 'confirmation', 'tool_start', 'change', 'tool_result', 'response', 'turn_end']);
   });
 });

@@ -19,7 +19,8 @@ const STEPS = [
 ];
 
 function withUpdatePlan(fx: AgentFixture): ConversationDeps {
-  return { ...fx.deps, builtinTools: [...fx.deps.builtinTools, updatePlanTool] };
+  // Offered by default now; kept explicit so these tests say what they rely on.
+  return fx.deps.builtinTools.some((tool) => tool.name === updatePlanTool.name) ? fx.deps : { ...fx.deps, builtinTools: [...fx.deps.builtinTools, updatePlanTool] };
 }
 
 const mcpTool: Tool<Record<string, unknown>, null> = {

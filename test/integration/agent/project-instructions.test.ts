@@ -147,6 +147,7 @@ describe('project instructions', () => {
     expect(without.projectInstructions).toBeNull();
     const base = (await without.countContext()).used;
     await without.close();
-    expect(counted - base).toBeGreaterThanOrEqual(tokens);
+    // Counted inside the whole instructions, a few tokens may merge with their neighbours where the section joins them.
+    expect(counted - base).toBeGreaterThanOrEqual(tokens - 4);
   });
 });

@@ -37,7 +37,7 @@ describe('the session lock', () => {
     // Reading is not writing: the session is still listed and loads in full.
     expect((await listSessions(fx.home, fx.project)).map((s) => s.id)).toEqual([first.id]);
     const loaded = await loadSession(fx.home, first.id, new ToolRegistry(BUILTIN_TOOLS).validateCall);
-    expect(loaded.records.map((r) => r.type)).toEqual(['session', 'user', 'response', 'turn_end']);
+    expect(loaded.records.map((r) => r.type)).toEqual(['session', 'model', 'user', 'response', 'turn_end']);
 
     await first.close();
     const again = await Conversation.resume({ ...fx.deps, owner: 'CLI' }, first.id);

@@ -1,23 +1,27 @@
 // The one place that assembles a session's dependencies from Mino's
 // configuration, so the desktop app and `mino exec` run the same agent.
 import * as os from 'node:os';
-import { modelClientFor, resolvedModelName } from '../config/modelConfig';
+import { modelClientFor, serviceNamed, type ServiceChoice } from '../config/modelConfig';
+import { readSettingsWithServices } from '../config/settings';
+import { serviceKeyVariables, type ServiceSettings } from '../config/services';
 import { loadSoul } from '../config/soul';
 import { loadMcpConfig } from '../mcp/config';
 import type { McpManager } from '../mcp/manager';
 import { credentialValues } from '../mcp/redact';
 import { sandboxAvailability, type SandboxAvailability } from '../sandbox/availability';
 import { skillViewTool } from '../tools/skillView';
+import { updatePlanTool } from '../tools/updatePlan';
 import { bashTool, createBashTool } from '../tools/bash';
 import { sharedChangeCapture } from '../checkpoints/commandCapture';
 import { fileTools } from '../tools/fileTools';
 import type { AnyTool } from '../tools/types';
 import type { ConversationDeps } from './conversationDeps';
+import type { ServiceTurnSettings } from './turnSetup';
 import type { Settings } from '../../../shared/settings';
 import { sandboxReadablePaths } from '../../../shared/sandboxReadable';
 
 /** The built-in tools as the pure validation of a saved session sees them; a session's own bash reads its settings. */
-export const BUILTIN_TOOLS: readonly AnyTool[] = [...fileTools, skillViewTool, bashTool];
+export const BUILTIN_TOOLS: readonly AnyTool[] = [...fileTools, skillViewTool, bashTool, updatePlanTool];
 
 /** Where the sandbox is turned off in Settings, that is the reason commands are not sandboxed. */
 export const SANDBOX_TURNED_OFF = 'the sandbox is turned off in Settings ("bashSandbox": false in ~/.mino/config.json)';
@@ -33,8 +37,17 @@ export interface DepsOptions {
   env: NodeJS.ProcessEnv;
   /** Current settings (~/.mino/config.json over the defaults), read per turn so edits apply. */
   settings: () => Promise<Settings>;
-  /** A key stored by the desktop app, if any. */
+  /** The model services (~/.mino/config.json's "services" and "service"), read per turn; default: read from the file. */
+  services?: () => Promise<ServiceSettings>;
+  /**
+   * The service and model this session's turns use (mino exec --service and --model, or what the session's log
+   * recorded), asked per turn so a choice made between turns applies; what it leaves out is the default service's.
+   */
+  choice?: () => ServiceChoice;
+  /** A key stored by the desktop app for the `default` service, if any. */
   storedApiKey?: () => Promise<string | null>;
+  /** The key the desktop app stored for a listed service, by its name; null when none. */
+  storedServiceKey?: (service: string) => Promise<string | null>;
   /** Who opens the sessions, as a second opener is told: "desktop window", "CLI". */
   owner?: string;
   /** Notices already given, so each is said once; default: once per process (the app, or one `mino exec`). */
@@ -78,10 +91,16 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
     const listed = mcp.manager ? await mcp.manager.tools() : { tools: [], problems: [] };
     return { tools: listed.tools, problems: [...mcp.problems, ...listed.problems] };
   };
+  const services = options.services ?? (async () => (await readSettingsWithServices(options.homeDir)).services);
+  const choice = options.choice ?? ((): ServiceChoice => ({}));
   const bash = createBashTool({
     sandbox: () => commandSandbox(options.settings),
     // Read per call, so a server configured since is covered; its problems are reported by the MCP manager.
-    credentials: async () => (await loadMcpConfig(options.homeDir)).servers.flatMap(credentialValues),
+    // MCP servers' credentials, and the keys of model services named by their apiKeyEnv: no command sees either.
+    credentials: async () => [
+      ...(await loadMcpConfig(options.homeDir)).servers.flatMap(credentialValues),
+      ...serviceKeyVariables(await services()).flatMap((name) => options.env[name] ?? []),
+    ],
     // Read per call too, so a folder added in Settings is readable by the next command.
     sandboxReadable: async () => readableFolders((await options.settings()).sandboxReadable, options.homeDir),
     // One watch per project for the whole process, shared by its sessions: what a sandboxed command changes is captured for undo.
@@ -93,22 +112,30 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
       ...(options.owner === undefined ? {} : { owner: options.owner }),
       builtinTools: BUILTIN_TOOLS.map((tool) => (tool.name === bash.name ? bash : tool)),
       instructions: () => loadSoul(options.homeDir),
-      turnSettings: async () => {
+      turnSettings: async (): Promise<ServiceTurnSettings> => {
         const settings = await options.settings();
+        const service = serviceNamed(choice().service, { settings, services: await services(), env: options.env });
         return {
-          model: resolvedModelName(settings, options.env),
-          contextWindow: settings.contextWindow,
+          service: service.name,
+          model: choice().model?.trim() || service.model,
+          // A service that states its window is right for its models; the setting is for the rest.
+          contextWindow: service.contextWindow ?? settings.contextWindow,
           compactAt: settings.compactThreshold / 100,
           reasoning: settings.reasoning,
           reasoningEffort: settings.reasoningEffort,
         };
       },
       model: async () =>
-        modelClientFor({
-          settings: await options.settings(),
-          env: options.env,
-          storedApiKey: options.storedApiKey ? await options.storedApiKey() : null,
-        }),
+        modelClientFor(
+          {
+            settings: await options.settings(),
+            services: await services(),
+            env: options.env,
+            storedApiKey: options.storedApiKey ? await options.storedApiKey() : null,
+            ...(options.storedServiceKey ? { storedServiceKey: options.storedServiceKey } : {}),
+          },
+          choice(),
+        ),
       externalTools,
       checkpointCapBytes: async () => (await options.settings()).checkpointCapMb * 1024 * 1024,
       notices: async () => {

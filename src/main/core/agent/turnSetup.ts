@@ -2,12 +2,15 @@
 // and skills changed between turns apply: the model client and settings, the
 // notices the person is owed, the tools offered (built-in, and those of MCP
 // servers, whose problems are told once while they stand), and the options
-// the turn loop (runTurn.ts) takes.
+// the turn loop (runTurn.ts) takes. The service and model the turn uses are
+// recorded in the session's log when they are not the ones it last recorded,
+// and each response is saved with the model that answered.
 import { toolsOffIn } from '../rules/callRules';
 import { DEFAULT_CHECKPOINT_CAP_MB, preImageKeeper } from '../checkpoints/keepPreImages';
 import { problemSubject } from '../mcp/problems';
 import { reasoningRequest } from '../model/reasoning';
 import type { ModelClient } from '../model/types';
+import { sessionModelChoice } from '../sessions/load';
 import type { SessionLog } from '../sessions/sessionLog';
 import type { SkillSet } from '../skills/discoverSkills';
 import type { AnyTool } from '../tools/types';
@@ -17,6 +20,19 @@ import type { TurnEventListener } from './events';
 import { sessionInstructions } from './instructions';
 import type { TurnOptions, TurnOutcome } from './runTurn';
 import { ToolRegistry } from './toolRegistry';
+
+/**
+ * Turn settings that also name the configured service the model is asked
+ * through, as the deps of defaultDeps.ts give them. Deps that do not (tests'
+ * own) record no model choice.
+ */
+export interface ServiceTurnSettings extends TurnSettings {
+  service: string;
+}
+
+function hasService(settings: TurnSettings): settings is ServiceTurnSettings {
+  return typeof (settings as Partial<ServiceTurnSettings>).service === 'string';
+}
 
 /** What a turn reads before it starts. */
 export interface TurnReadings {
@@ -82,8 +98,9 @@ export interface TurnSession {
 export async function turnOptions(session: TurnSession, { model, settings, tools }: TurnReadings, options: AskOptions): Promise<TurnOptions> {
   const { deps, log, projectDir, context } = session;
   const onEvent = options.onEvent;
+  if (hasService(settings)) await recordModelChoice(log, deps.homeDir, { service: settings.service, model: settings.model });
   return {
-    log,
+    log: answeredBy(log, settings.model),
     history: context.history,
     model,
     tools: new ToolRegistry(tools),
@@ -108,4 +125,37 @@ export async function turnOptions(session: TurnSession, { model, settings, tools
     cacheKey: session.cacheKey,
     reasoning: () => reasoningRequest(settings.reasoning, settings.reasoningEffort, settings.model, context.reasoningSeen),
   };
+}
+
+type ModelChoice = { service: string; model: string };
+
+/** The service and model each open log last recorded, so a choice is recorded once, and again only when it changes. */
+const recordedChoice = new WeakMap<SessionLog, string>();
+
+/** Saves a model record when `choice` is not what the session last recorded (a new session has recorded nothing). */
+async function recordModelChoice(log: SessionLog, homeDir: string, choice: ModelChoice): Promise<void> {
+  let last = recordedChoice.get(log);
+  if (last === undefined) {
+    // Once per opening: the log holds only its header (new), or is read for its last model record (resumed).
+    const saved = log.nextPosition <= 1 ? null : await sessionModelChoice(homeDir, log.id);
+    last = saved ? choiceKey(saved) : '';
+  }
+  const now = choiceKey(choice);
+  if (now !== last) await log.append({ type: 'model', service: choice.service, model: choice.model });
+  recordedChoice.set(log, now);
+}
+
+function choiceKey(choice: ModelChoice): string {
+  return JSON.stringify([choice.service, choice.model]);
+}
+
+/**
+ * The log as the turn loop writes it, each response saved with the model
+ * that answered. Everything else is the log itself: this object only stands
+ * in front of its append.
+ */
+function answeredBy(log: SessionLog, model: string): SessionLog {
+  const named = Object.create(log) as SessionLog;
+  named.append = (record) => log.append(record.type === 'response' ? { ...record, model } : record);
+  return named;
 }

@@ -16,6 +16,7 @@ import {
 import { issuesText } from '../../../shared/zodIssues';
 import { ensureMinoHome, minoPaths, writePrivateFile } from './minoHome';
 import { MiB, PrivateFileError, readPrivateText } from './readPrivateFile';
+import { parseServiceSettings, SERVICE_KEYS, type ServiceSettings } from './services';
 
 /** Far more than any settings file needs; a larger one is not what Mino wrote. */
 const MAX_CONFIG_BYTES = MiB;
@@ -37,6 +38,11 @@ export class SettingsError extends Error {
 export interface LoadedSettings {
   settings: Settings;
   problems: string[];
+}
+
+/** The settings with the model services of the same file (services.ts): `"services"` and `"service"`. */
+export interface SettingsWithServices extends LoadedSettings {
+  services: ServiceSettings;
 }
 
 export type SettingsResult = { ok: true; value: LoadedSettings } | { ok: false; error: string };
@@ -67,21 +73,24 @@ async function readConfigObject(file: string): Promise<Record<string, unknown> |
 }
 
 /** The stored object over the defaults; an invalid value stops here (guessing could send the key elsewhere). */
-function mergeOverDefaults(file: string, stored: Record<string, unknown>): LoadedSettings {
+function mergeOverDefaults(file: string, stored: Record<string, unknown>): SettingsWithServices {
   const parsed = StoredSettingsSchema.safeParse(stored);
-  if (!parsed.success) {
-    throw new SettingsError(`The settings file ${file} has invalid values: ${issuesText(parsed.error)}. Fix the file or save new settings.`, file);
+  const services = parseServiceSettings(stored);
+  if (!parsed.success || !services.ok) {
+    const problems = [...(parsed.success ? [] : [issuesText(parsed.error)]), ...(services.ok ? [] : services.problems)];
+    throw new SettingsError(`The settings file ${file} has invalid values: ${problems.join('; ')}. Fix the file or save new settings.`, file);
   }
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const name of SETTING_NAMES) {
     if (parsed.data[name] !== undefined) settings[name] = parsed.data[name];
   }
-  const unknown = Object.keys(stored).filter((key) => !Object.hasOwn(SETTING_FIELDS, key));
+  const known = (key: string) => Object.hasOwn(SETTING_FIELDS, key) || (SERVICE_KEYS as readonly string[]).includes(key);
+  const unknown = Object.keys(stored).filter((key) => !known(key));
   const problems = unknown.map(
     (key) =>
-      `The settings file ${file} has a field Mino does not know, "${key}"; it is ignored and kept. If it is a misspelt setting, rename it to one of: ${SETTING_NAMES.join(', ')}.`,
+      `The settings file ${file} has a field Mino does not know, "${key}"; it is ignored and kept. If it is a misspelt setting, rename it to one of: ${[...SETTING_NAMES, ...SERVICE_KEYS].join(', ')}.`,
   );
-  return { settings: settings as Settings, problems };
+  return { settings: settings as Settings, services: services.value, problems };
 }
 
 /** Current settings: the file's values over the defaults, or why the file cannot be used. */
@@ -116,9 +125,25 @@ export async function configuredSettings(homeDir: string): Promise<ReadonlySet<S
 
 /** Like loadSettings, but throws SettingsError. */
 export async function readSettings(homeDir: string): Promise<LoadedSettings> {
+  const { settings, problems } = await readSettingsWithServices(homeDir);
+  return { settings, problems };
+}
+
+/** The settings and the model services, read from the file once; throws SettingsError. */
+export async function readSettingsWithServices(homeDir: string): Promise<SettingsWithServices> {
   const file = minoPaths(homeDir).config;
   const stored = await readConfigObject(file);
   return mergeOverDefaults(file, stored ?? {});
+}
+
+/** Like readSettingsWithServices, but a file that cannot be used is a result, as for loadSettings. */
+export async function loadSettingsWithServices(homeDir: string): Promise<{ ok: true; value: SettingsWithServices } | { ok: false; error: string }> {
+  try {
+    return { ok: true, value: await readSettingsWithServices(homeDir) };
+  } catch (error) {
+    if (error instanceof SettingsError) return { ok: false, error: error.message };
+    throw error;
+  }
 }
 
 /**
@@ -140,8 +165,8 @@ export async function writeSettings(homeDir: string, patch: unknown): Promise<Lo
     else next[name] = value;
   }
   // Checked before writing: a field of the file this save did not set may still be invalid.
-  const loaded = mergeOverDefaults(file, next);
+  const { settings, problems } = mergeOverDefaults(file, next);
   await ensureMinoHome(homeDir);
   await writePrivateFile(file, `${JSON.stringify(next, null, 2)}\n`);
-  return loaded;
+  return { settings, problems };
 }

@@ -11,12 +11,12 @@ import { sessionFile } from './ids';
 import { lineRefs } from './logLines';
 import type { SurvivorState } from '../../../shared/sessions';
 import { rebuildHistory } from './historyRebuild';
-import { corruptLine, lastTitle, readLogRecords, type CorruptLine } from './logRecords';
+import { corruptLine, lastModelChoice, lastTitle, readLogRecords, type CorruptLine } from './logRecords';
 import type { SessionRecord, TemporaryFileRecord } from './records';
 import { SessionLoadError } from './sessionErrors';
 import { errorText, log } from '../log/log';
 
-export { lastTitle } from './logRecords';
+export { lastModelChoice, lastTitle } from './logRecords';
 export { SessionLoadError } from './sessionErrors';
 export { toolOutputForModel } from './toolOutput';
 
@@ -63,6 +63,8 @@ export interface LoadedSession {
   problems: Array<{ line: number; message: string }>;
   /** The title the person last gave the session (found in the whole log, skipped part too); null if never renamed. */
   title: string | null;
+  /** The service and model the session uses now (its last model record, found in the whole log); null in a log from before services. */
+  model: { service: string; model: string } | null;
 }
 
 export interface LoadOptions {
@@ -104,6 +106,11 @@ export async function readSessionFile(homeDir: string, id: string): Promise<Sess
   return { file, content };
 }
 
+/** The service and model saved session `id` uses now, read without loading it; null when its log records none. */
+export async function sessionModelChoice(homeDir: string, id: string): Promise<{ service: string; model: string } | null> {
+  return lastModelChoice((await readSessionFile(homeDir, id)).content);
+}
+
 export async function loadSession(homeDir: string, id: string, validate: CallValidator, options: LoadOptions = {}): Promise<LoadedSession> {
   return parseSession(id, await readSessionFile(homeDir, id), validate, options);
 }
@@ -139,6 +146,7 @@ export async function parseSession(
     unknownCalls: rebuilt.unknownCalls,
     problems,
     title: lastTitle(content, refs),
+    model: lastModelChoice(content, refs),
   };
 }
 

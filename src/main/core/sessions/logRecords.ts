@@ -2,7 +2,8 @@
 // and a damaged line refuses the whole log, except a broken last line, which
 // is set aside as a problem (opening for append moves it away). Resuming reads
 // only from the last compaction's kept part on. A few records are found from
-// the end without reading the rest: the last compaction, the last title.
+// the end without reading the rest: the last compaction, the last title, the
+// last model choice.
 import { brokenTailReason, decodeLine, lineRefs, parseLine, type LineRef } from './logLines';
 import type { SessionRecord } from './records';
 import { SessionLoadError } from './sessionErrors';
@@ -33,6 +34,7 @@ export interface LogRecords {
 
 const COMPACTION_PREFIX = Buffer.from('{"type":"compaction"', 'utf8');
 const TITLE_PREFIX = Buffer.from('{"type":"title"', 'utf8');
+const MODEL_PREFIX = Buffer.from('{"type":"model"', 'utf8');
 const CALL_ID = /"call_id":"((?:[^"\\]|\\.)*)"/g;
 
 /** Reads the records of `content`; with `fromLastCompaction`, the header and the last compaction's kept part on. */
@@ -93,4 +95,10 @@ function lastCompactionKeptFrom(content: Buffer, refs: LineRef[]): number | null
 /** The title of the last title record, read from the bytes, so a resume that skips old records still has it. */
 export function lastTitle(content: Buffer, refs: LineRef[] = lineRefs(content)): string | null {
   return lastRecordStarting(content, refs, TITLE_PREFIX, 'title')?.title ?? null;
+}
+
+/** The service and model a session uses now: its last model record, read from the bytes like the title; null in a log that has none. */
+export function lastModelChoice(content: Buffer, refs: LineRef[] = lineRefs(content)): { service: string; model: string } | null {
+  const record = lastRecordStarting(content, refs, MODEL_PREFIX, 'model');
+  return record ? { service: record.service, model: record.model } : null;
 }

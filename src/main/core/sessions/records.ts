@@ -78,8 +78,14 @@ export const REVERSAL_ACTIONS = ['undo', 'redo'] as const;
 export const SessionRecordSchema = z.discriminatedUnion('type', [
   SessionHeaderRecordSchema,
   z.object({ type: z.literal('user'), text: z.string(), at }),
-  /** A model response, saved before any decision acts on it. */
-  z.object({ type: z.literal('response'), responseId: z.string(), output: z.array(HistoryItemSchema), usage: UsageSchema.optional(), at }),
+  /** A model response, saved before any decision acts on it; `model`: the model that answered (absent in older logs). */
+  z.object({ type: z.literal('response'), responseId: z.string(), output: z.array(HistoryItemSchema), usage: UsageSchema.optional(), model: z.string().optional(), at }),
+  /**
+   * The service and model the session's turns use from here on: saved before
+   * the first turn, and again whenever the person chooses another. The last
+   * one is the session's own, what it continues with. Not part of the model's history.
+   */
+  z.object({ type: z.literal('model'), service: z.string().min(1), model: z.string().min(1), at }),
   /**
    * What the person was shown for a call, saved before they are asked (`asked`)
    * or before a mode-allowed call runs: display only, so a resumed session's
