@@ -4,6 +4,7 @@
 // and read back every request it received. A child process (the CLI) can be
 // pointed at `baseURL` like any other model service.
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
@@ -106,6 +107,11 @@ export interface RecordedRequest {
    * stops reading a long body leaves it unfinished.
    */
   sent: { bytes: number; finished: boolean };
+}
+
+export interface MockServerOptions {
+  /** Serve HTTPS with this key and certificate (PEM) instead of plain HTTP: baseURL is then https://127.0.0.1:<port>/v1. */
+  tls?: { key: string; cert: string };
 }
 
 export interface MockResponsesServer {
@@ -346,11 +352,11 @@ async function hang(res: http.ServerResponse, model: string, step: MockHangStep)
   // Nothing more is sent; the connection stays open until the client aborts or the server closes.
 }
 
-export async function startMockResponsesServer(): Promise<MockResponsesServer> {
+export async function startMockResponsesServer(options: MockServerOptions = {}): Promise<MockResponsesServer> {
   const queue: MockTurnScript[] = [];
   const requests: RecordedRequest[] = [];
 
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     const receivedAt = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -400,7 +406,8 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
         streaming.catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
       }
     });
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -409,7 +416,7 @@ export async function startMockResponsesServer(): Promise<MockResponsesServer> {
   const { port } = server.address() as AddressInfo;
 
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    baseURL: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}/v1`,
     enqueue: (...steps) => void queue.push(...steps),
     pending: () => queue.length,
     requests,

@@ -2,7 +2,7 @@
 // jitter come from the caller, so each answer follows from its inputs.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { retryAfterMs, retryCause, retryDelayMs } from '../../../src/main/core/model/retry';
-import { ServiceStatusError } from '../../../src/main/core/model/responsesHttp';
+import { ServiceStatusError } from '../../../src/main/core/model/serviceErrors';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 

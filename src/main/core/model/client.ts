@@ -5,7 +5,7 @@
 // loop as if it were whole. What the wires share (retries before a stream
 // begins, the idle timeout, the abort, the answer limit, the naming of
 // failures) is wireCore.ts's; the agent loop never knows which wire it talks to.
-import { environmentFetch, proxySettings } from './environmentFetch';
+import { environmentFetch } from './environmentFetch';
 import { ANSWER_LIMIT_BYTES } from './limits';
 import { DEFAULT_MAX_RETRIES } from './retry';
 import { ModelError, type ModelClient, type ModelRequest } from './types';
@@ -75,14 +75,11 @@ export function createModelClient(opts: ModelClientOptions): ModelClient {
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     random: opts.random ?? Math.random,
   };
-  // The responses wire posts over node:http unless there is a transport to honour (start-up: wires/responses.ts).
-  const proxy = proxySettings(env);
-  const overFetch = opts.fetch !== undefined || Boolean(proxy.httpProxy || proxy.httpsProxy);
-  return { respond: async (req, onEvent) => respondOverWire(setup, wireFor(opts, setup, overFetch, req), req, onEvent) };
+  return { respond: async (req, onEvent) => respondOverWire(setup, wireFor(opts, setup, req), req, onEvent) };
 }
 
 /** The wire for one request; a configuration that cannot be sent fails here, before anything is. */
-function wireFor(opts: ModelClientOptions, setup: WireSetup, overFetch: boolean, req: ModelRequest): Wire {
+function wireFor(opts: ModelClientOptions, setup: WireSetup, req: ModelRequest): Wire {
   checkedBaseURL(opts, setup.baseURL);
   const common = {
     baseURL: setup.baseURL,
@@ -98,8 +95,7 @@ function wireFor(opts: ModelClientOptions, setup: WireSetup, overFetch: boolean,
     case 'anthropic':
       return anthropicWire({ ...common, ...(opts.maxOutputTokens ? { maxOutputTokens: opts.maxOutputTokens } : {}) }, req);
     case 'responses':
-      // Where requests go: the base URL and /responses, joined as the openai SDK joins them.
-      return responsesWire({ ...common, ...openai, url: new URL(`${setup.baseURL.replace(/\/$/, '')}/responses`), answerLimitBytes: setup.answerLimitBytes, overFetch }, req);
+      return responsesWire({ ...common, ...openai }, req);
   }
 }
 

@@ -3,14 +3,14 @@
 import { ANSWER_LIMIT_BYTES, sizeText } from './limits';
 import {
   MalformedEventError,
+  NotAStreamError,
   OversizedEventError,
   ServiceConnectionError,
   ServiceEventError,
   ServiceRedirectError,
   ServiceStatusError,
   ServiceTimeoutError,
-} from './responsesHttp';
-import { NotAStreamError } from './transport';
+} from './serviceErrors';
 import { ModelError } from './types';
 
 const SEND_AGAIN = 'then send your message again.';
@@ -133,7 +133,7 @@ export interface RequestContext {
   sentTools?: boolean;
 }
 
-/** Maps an error thrown while connecting or while reading the stream (responsesHttp.ts). */
+/** Maps an error thrown while connecting or while reading the stream (serviceErrors.ts's, or any other). */
 export function toModelError(error: unknown, ctx: RequestContext): ModelError {
   if (error instanceof ModelError) return error;
   if (ctx.aborted) return abortedError(error);

@@ -1,12 +1,13 @@
 // When a model request that failed before its stream began is worth sending
-// again, and after how long. Mino retries itself, rather than in the request
-// (responsesHttp.ts), so that the person is told each time: "The model service answered 429
-// (rate limited); retrying in 4 s (attempt 2 of 4)". A stream that already
+// again, and after how long. Mino retries itself, rather than leaving it to
+// the SDKs (their retries are off: wires/openaiClient.ts), so that the person
+// is told each time: "The model service answered 429 (rate limited);
+// retrying in 4 s (attempt 2 of 4)". A stream that already
 // began is never retried: part of the answer has been shown. The rules here
 // read no clock and no random source: the client passes in the time and the
 // backoff's jitter, so each answer follows from its inputs.
 import type { IncomingHttpHeaders } from 'node:http';
-import { ServiceConnectionError, ServiceStatusError, ServiceTimeoutError } from './responsesHttp';
+import { ServiceConnectionError, ServiceStatusError, ServiceTimeoutError } from './serviceErrors';
 
 /** Retries after the first attempt unless configured otherwise: four attempts in all. */
 export const DEFAULT_MAX_RETRIES = 3;

@@ -1,8 +1,7 @@
 // The one way model requests reach the network, whichever wire they speak:
 // a `fetch` (the port: Electron's net.fetch in the desktop, environmentFetch.ts
 // in the CLI) wrapped so that every answer that is not a stream of events
-// fails here, as the same errors the Responses transport names
-// (responsesHttp.ts), before an SDK sees it.
+// fails here, as the errors serviceErrors.ts names, before an SDK sees it.
 //
 // Why here and not in the SDKs: they follow redirects (sending the key to
 // wherever the service points), read an error body whole however long it is,
@@ -13,25 +12,15 @@
 // to whatever the SDK made of it.
 import { ERROR_BODY_LIMIT_BYTES, sizeText } from './limits';
 import {
+  NotAStreamError,
   OversizedEventError,
   ServiceConnectionError,
   ServiceRedirectError,
   ServiceStatusError,
   ServiceTimeoutError,
-} from './responsesHttp';
+} from './serviceErrors';
 
 type FetchInput = Parameters<typeof fetch>[0];
-
-/** A 2xx answer that is not a stream of events: a web page, a JSON document. */
-export class NotAStreamError extends Error {
-  constructor(
-    readonly status: number,
-    readonly contentType: string,
-  ) {
-    super(`HTTP ${status} answered with ${contentType || 'no content type'} instead of text/event-stream.`);
-    this.name = 'NotAStreamError';
-  }
-}
 
 export interface GuardedFetch {
   /** Pass to the SDK as its `fetch`. */

@@ -29,7 +29,7 @@ export interface Wire {
   open(fetch: typeof globalThis.fetch, signal: AbortSignal): Promise<AsyncIterable<unknown>>;
   /** Reads the events to the end: the answer, or undefined when the stream ended without saying it was complete. */
   read(events: AsyncIterable<unknown>, sink: StreamSink): Promise<ModelResponse | undefined>;
-  /** An SDK's error in the transport's terms (responsesHttp.ts's errors), for errors.ts; others unchanged. */
+  /** An SDK's error in the transport's terms (serviceErrors.ts), for errors.ts; others unchanged. */
   translate(error: unknown): unknown;
 }
 

@@ -6,11 +6,11 @@
 // core's.
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent, Usage } from '@anthropic-ai/sdk/resources/messages';
 import { contextLengthError, incompleteResponseError } from '../errors';
-import { MalformedEventError, ServiceEventError } from '../responsesHttp';
+import { MalformedEventError, ServiceEventError } from '../serviceErrors';
 import type { ModelRequest, ModelResponse, ModelUsage, OutputItem, ReasoningEffort } from '../types';
 import type { StreamSink, Wire } from '../wireCore';
 import { anthropicReasoningItem, toAnthropicMessages, toAnthropicSystem, toAnthropicTools, type ThinkingBlock } from './anthropicItems';
-import { SDK_TIMEOUT_MARGIN_MS, type SdkWireOptions } from './chat';
+import { constructUnseen, SDK_TIMEOUT_MARGIN_MS, type SdkWireOptions } from './sdkWire';
 
 /**
  * max_tokens, which the API requires: 32000, the output limit of Claude Opus
@@ -35,8 +35,9 @@ export function anthropicWire(options: AnthropicWireOptions, req: ModelRequest):
     api: 'the Anthropic Messages API',
     body,
     async open(fetch, signal) {
-      sdk = await import('@anthropic-ai/sdk');
-      const client = new sdk.Anthropic({
+      const { Anthropic } = (sdk = await import('@anthropic-ai/sdk'));
+      // It would add ANTHROPIC_CUSTOM_HEADERS' headers to the request, over its own (sdkWire.ts).
+      const client = constructUnseen(['ANTHROPIC_CUSTOM_HEADERS'], () => new Anthropic({
         apiKey: options.apiKey,
         // null, not undefined: the SDK would read ANTHROPIC_AUTH_TOKEN and send it as a bearer token too.
         authToken: null,
@@ -49,7 +50,7 @@ export function anthropicWire(options: AnthropicWireOptions, req: ModelRequest):
         maxRetries: 0,
         timeout: options.timeoutMs + SDK_TIMEOUT_MARGIN_MS,
         logLevel: 'off',
-      });
+      }));
       return await client.messages.create(body, { signal });
     },
     read: readMessages,

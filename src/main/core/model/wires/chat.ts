@@ -1,7 +1,6 @@
 // The `chat` wire: OpenAI Chat Completions, streamed, with tools, through the
-// openai SDK (loaded on the first chat request, so a `mino exec` that never
-// speaks this wire does not pay for it). Stateless: the whole history goes
-// with every request, and `store` is never sent.
+// openai SDK (loaded on the first request: openaiClient.ts). Stateless: the
+// whole history goes with every request, and `store` is never sent.
 //
 // The SDK sends the request and parses the stream; what it cannot serve is
 // left to the shared core (wireCore.ts): its retries are off (`maxRetries: 0`:
@@ -11,46 +10,21 @@
 // (transport.ts) so redirects, error bodies and event sizes stay within limits.
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { incompleteResponseError } from '../errors';
-import { MalformedEventError, ServiceEventError } from '../responsesHttp';
 import type { ModelRequest, ModelResponse, ModelUsage, OutputItem } from '../types';
 import type { StreamSink, Wire } from '../wireCore';
 import { chatReasoningItem, toChatMessages, toChatTools } from './chatItems';
-
-export interface SdkWireOptions {
-  baseURL: string;
-  apiKey: string;
-  model: string;
-  organization?: string;
-  project?: string;
-  parallelToolCalls?: boolean;
-  /** The guarded fetch times the headers; the SDK's own limit is set past it so that one is what fires. */
-  timeoutMs: number;
-}
-
-/** Past the guarded fetch's own timeout, so the SDK's never decides first. */
-export const SDK_TIMEOUT_MARGIN_MS = 60_000;
+import { loadOpenAI, openAIClient, translateOpenAIError, type OpenAISdk } from './openaiClient';
+import type { SdkWireOptions } from './sdkWire';
 
 export function chatWire(options: SdkWireOptions, req: ModelRequest): Wire {
   const body = requestBody(options, req);
-  let sdk: typeof import('openai') | undefined;
+  let sdk: OpenAISdk | undefined;
   return {
     api: 'the Chat Completions API',
     body,
     async open(fetch, signal) {
-      sdk = await import('openai');
-      const client = new sdk.OpenAI({
-        apiKey: options.apiKey,
-        baseURL: options.baseURL,
-        // null, not undefined: the SDK would read OPENAI_ORG_ID / OPENAI_PROJECT_ID for itself.
-        organization: options.organization ?? null,
-        project: options.project ?? null,
-        fetch,
-        maxRetries: 0,
-        timeout: options.timeoutMs + SDK_TIMEOUT_MARGIN_MS,
-        // It would print a stream it cannot parse to the console; the error says it instead.
-        logLevel: 'off',
-      });
-      return await client.chat.completions.create(body, { signal });
+      sdk = await loadOpenAI();
+      return await openAIClient(sdk, options, fetch).chat.completions.create(body, { signal });
     },
     read: readChat,
     translate: (error) => (sdk ? translateOpenAIError(sdk, error) : error),
@@ -71,19 +45,6 @@ function requestBody(options: SdkWireOptions, req: ModelRequest): ChatCompletion
     ...(tools && options.parallelToolCalls !== undefined ? { parallel_tool_calls: options.parallelToolCalls } : {}),
     ...(effort ? { reasoning_effort: effort } : {}),
   };
-}
-
-/**
- * The SDK's reading of a stream, in the transport's terms: data that is not
- * JSON, and an error reported inside the stream (an `error` event, or a chunk
- * with an `error` field, which the SDK throws as a bare APIError).
- */
-export function translateOpenAIError(sdk: typeof import('openai'), error: unknown): unknown {
-  if (error instanceof SyntaxError) return new MalformedEventError();
-  if (error instanceof sdk.APIError && Object.getPrototypeOf(error) === sdk.APIError.prototype && error.status === undefined) {
-    return new ServiceEventError(error.error);
-  }
-  return error;
 }
 
 interface CallSlot {

@@ -1,47 +1,36 @@
 // The `responses` wire: the OpenAI Responses API, streamed, stateless
-// (`store: false`, reasoning sent back with its encrypted content).
-//
-// By default it posts over node:http itself (responsesHttp.ts): loading the
-// openai SDK, or Node's own fetch, costs `mino exec` a noticeable part of its
-// start-up (docs/testing.md). When the client was given a fetch (the desktop's
-// net.fetch) or the environment names a proxy, the same request goes through
-// that fetch instead, so all three wires share one transport there.
+// (`store: false`, reasoning sent back with its encrypted content), through
+// the openai SDK (`client.responses.create`), loaded on the first request
+// (openaiClient.ts). As for the chat wire, the SDK sends the request and
+// parses the stream; its retries are off, and its transport is the client's
+// fetch, wrapped (transport.ts) so redirects, error bodies and event sizes
+// stay within limits; the idle timer, the abort and the answer limit are the
+// shared core's (wireCore.ts).
 import type { Response as ApiResponse, ResponseCreateParamsStreaming, ResponseOutputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fromApiOutput, toApiInput, toApiTools } from '../apiItems';
 import { failedResponseError, incompleteResponseError } from '../errors';
-import { eventLimitChars } from '../limits';
-import { postForEvents, readEvents, ServiceEventError } from '../responsesHttp';
-import { NotAStreamError } from '../transport';
+import { ServiceEventError } from '../serviceErrors';
 import type { ModelRequest, ModelResponse, ModelUsage } from '../types';
 import type { StreamSink, Wire } from '../wireCore';
+import { loadOpenAI, openAIClient, translateOpenAIError, type OpenAISdk } from './openaiClient';
+import type { SdkWireOptions } from './sdkWire';
 
-export interface ResponsesWireOptions {
-  url: URL;
-  apiKey: string;
-  model: string;
-  organization?: string;
-  project?: string;
-  parallelToolCalls?: boolean;
-  timeoutMs: number;
-  answerLimitBytes: number;
-  /** Send through the client's fetch rather than node:http. */
-  overFetch: boolean;
-}
-
-export function responsesWire(options: ResponsesWireOptions, req: ModelRequest): Wire {
+export function responsesWire(options: SdkWireOptions, req: ModelRequest): Wire {
   const body = requestBody(options, req);
+  let sdk: OpenAISdk | undefined;
   return {
     api: 'the Responses API',
     body,
-    open: (fetch, signal) => (options.overFetch ? openOverFetch(options, body, fetch, signal) : openOverHttp(options, body, signal)),
+    async open(fetch, signal) {
+      sdk = await loadOpenAI();
+      return await openAIClient(sdk, options, fetch).responses.create(body, { signal });
+    },
     read: readAnswer,
-    translate: (error) => error,
+    translate: (error) => (sdk ? translateOpenAIError(sdk, error) : error),
   };
 }
 
-function requestBody(opts: ResponsesWireOptions, req: ModelRequest): ResponseCreateParamsStreaming {
+function requestBody(opts: SdkWireOptions, req: ModelRequest): ResponseCreateParamsStreaming {
   const effort = req.reasoning?.effort;
   return {
     model: opts.model,
@@ -56,49 +45,6 @@ function requestBody(opts: ResponsesWireOptions, req: ModelRequest): ResponseCre
     ...(req.reasoning ? { include: ['reasoning.encrypted_content' as const], reasoning: { summary: 'auto' as const, ...(effort ? { effort } : {}) } } : {}),
     ...(opts.parallelToolCalls === undefined ? {} : { parallel_tool_calls: opts.parallelToolCalls }),
   };
-}
-
-function headers(options: ResponsesWireOptions): Record<string, string> {
-  return {
-    authorization: `Bearer ${options.apiKey}`,
-    'content-type': 'application/json',
-    accept: 'text/event-stream',
-    'user-agent': 'Mino',
-    ...(options.organization ? { 'openai-organization': options.organization } : {}),
-    ...(options.project ? { 'openai-project': options.project } : {}),
-  };
-}
-
-async function openOverHttp(options: ResponsesWireOptions, body: object, signal: AbortSignal): Promise<AsyncIterable<unknown>> {
-  const text = JSON.stringify(body);
-  const response = await postForEvents({
-    url: options.url,
-    apiKey: options.apiKey,
-    ...(options.organization ? { organization: options.organization } : {}),
-    ...(options.project ? { project: options.project } : {}),
-    body: text,
-    signal,
-    timeoutMs: options.timeoutMs,
-    maxEventChars: eventLimitChars(options.answerLimitBytes, text.length),
-  });
-  // A web page or a JSON document answered with 200 is not the API.
-  if (!/^text\/event-stream\b/i.test(response.contentType)) {
-    response.cancel();
-    throw new NotAStreamError(response.status, response.contentType);
-  }
-  return eventData(response.events);
-}
-
-/** Through the guarded fetch (transport.ts), which has already refused anything but a stream of events. */
-async function openOverFetch(options: ResponsesWireOptions, body: object, fetch: typeof globalThis.fetch, signal: AbortSignal): Promise<AsyncIterable<unknown>> {
-  const text = JSON.stringify(body);
-  const response = await fetch(options.url, { method: 'POST', headers: headers(options), body: text, signal });
-  const stream = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
-  return eventData(readEvents(stream, eventLimitChars(options.answerLimitBytes, text.length)));
-}
-
-async function* eventData(events: AsyncIterable<{ data: unknown }>): AsyncGenerator<unknown> {
-  for await (const { data } of events) yield data;
 }
 
 /** Reads the events to the end, forwarding text and reasoning deltas; fails on a failed, incomplete or oversized answer. */
@@ -128,7 +74,7 @@ async function readAnswer(events: AsyncIterable<unknown>, sink: StreamSink): Pro
       case 'response.incomplete':
         throw incompleteResponseError(event.response.incomplete_details?.reason);
       case 'error':
-        // A named SSE error event fails the stream while it is read; an unnamed one arrives here.
+        // The SDK fails the stream on a named `error` event (translateOpenAIError); an unnamed one arrives here.
         throw new ServiceEventError(event);
     }
   }
