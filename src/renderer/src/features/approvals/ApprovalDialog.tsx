@@ -8,18 +8,23 @@
 //   button then, or from the `y` key (or Space on Approve) pressed on its own,
 //   after a pause: a key that is part of typing, or one held down from before
 //   the dialog appeared, never approves.
+// - "Always allow" (when the ask offers a rule) follows the same rules, has
+//   no key of its own and is never focused first; the rule it saves is shown
+//   before it is pressed, and main confirms it in its own dialog, so the ask
+//   stays open until main says whether the rule was saved.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
-import type { ApprovalRequestView } from '../../../../shared/sessions';
 import { askedByRulesLine } from '../../../../shared/transcriptText';
+import type { ApprovalChoice, HeldApproval } from './useApprovalQueue';
 import { ConfirmationView } from '../../components/ConfirmationView';
 import { ModalDialog } from '../../components/ModalDialog';
 import { isDeliberateKey, sinceLastKey, TYPING_GAP_MS, typingUnderWay } from './keyboardActivity';
 
 interface ApprovalDialogProps {
-  request: ApprovalRequestView;
+  /** The ask, with where an "Always allow" answer to it stands. */
+  request: HeldApproval;
   /** Asks queued behind this one. */
   waiting: number;
-  onAnswer(approved: boolean): void;
+  onAnswer(choice: ApprovalChoice): void;
 }
 
 /** How long the open dialog must have been shown before Approve (button or y) counts. */
@@ -54,24 +59,34 @@ function useOpensWhenTypingStops(): boolean {
   return open;
 }
 
+/** The two ways to say yes: this call once, or this call and every call the offered rule covers. */
+type Yes = 'once' | 'always';
+
+interface YesButtons {
+  once: RefObject<HTMLButtonElement | null>;
+  always: RefObject<HTMLButtonElement | null>;
+}
+
 /**
  * The rules that keep an approval deliberate: Enter denies, and y, Space on
- * Approve or a click on it approve only once armed, and only as a key pressed
- * on its own or a click that began on Approve then.
+ * Approve or Always allow, or a click on one of them, say yes only once
+ * armed, and only as a key pressed on its own or a click that began on that
+ * same button then. `y` is Approve's key alone: Always allow has no key of
+ * its own, so nothing typed can save a rule.
  */
-function useDeliberateApproval(onAnswer: (approved: boolean) => void, approve: RefObject<HTMLButtonElement | null>) {
+function useDeliberateApproval(onAnswer: (choice: ApprovalChoice) => void, onYes: (yes: Yes) => void, buttons: YesButtons) {
   const [armed, setArmed] = useState(false);
-  /** Set by a pointer pressed on Approve once armed; a click counts only then. */
-  const pressedWhileArmed = useRef(false);
+  /** The button a pointer was pressed on once armed; a click counts only on that one. */
+  const pressedWhileArmed = useRef<Yes | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setArmed(true), APPROVE_ARMING_MS);
     return () => clearTimeout(timer);
   }, []);
 
   const [refusedKey, setRefusedKey] = useState(false);
-  function approveByKey(event: KeyboardEvent<HTMLDialogElement>) {
+  function yesByKey(event: KeyboardEvent<HTMLDialogElement>, yes: Yes) {
     event.preventDefault();
-    if (armed && !event.repeat && isDeliberateKey(event.nativeEvent)) onAnswer(true);
+    if (armed && !event.repeat && isDeliberateKey(event.nativeEvent)) onYes(yes);
     else setRefusedKey(true);
   }
 
@@ -81,31 +96,33 @@ function useDeliberateApproval(onAnswer: (approved: boolean) => void, approve: R
       event.preventDefault();
       if (!event.repeat) onAnswer(false);
     } else if ((event.key === 'y' || event.key === 'Y') && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      approveByKey(event);
-    } else if (event.key === ' ' && event.target === approve.current) {
+      yesByKey(event, 'once');
+    } else if (event.key === ' ' && event.target === buttons.once.current) {
       // Space would click the focused button; it follows the same rule as y.
-      approveByKey(event);
+      yesByKey(event, 'once');
+    } else if (event.key === ' ' && event.target === buttons.always.current) {
+      yesByKey(event, 'always');
     }
   }
 
-  function click(event: MouseEvent<HTMLButtonElement>) {
-    // A pointer click counts only if it began on Approve after arming; a click with no pointer
+  function click(event: MouseEvent<HTMLButtonElement>, yes: Yes) {
+    // A pointer click counts only if it began on this button after arming; a click with no pointer
     // (assistive technology) counts once armed and when no typing is under way.
     const fromPointer = event.detail > 0;
-    const counts = armed && (fromPointer ? pressedWhileArmed.current : !typingUnderWay(performance.now()));
-    pressedWhileArmed.current = false;
-    if (counts) onAnswer(true);
+    const counts = armed && (fromPointer ? pressedWhileArmed.current === yes : !typingUnderWay(performance.now()));
+    pressedWhileArmed.current = null;
+    if (counts) onYes(yes);
   }
 
-  function pointerDown() {
-    pressedWhileArmed.current = armed;
+  function pointerDown(yes: Yes) {
+    pressedWhileArmed.current = armed ? yes : null;
   }
 
   return { armed, refusedKey, keyDown, click, pointerDown };
 }
 
 /** The tool's name, and where this ask stands among the others. */
-function ApprovalHeader({ titleId, request, waiting }: { titleId: string; request: ApprovalRequestView; waiting: number }) {
+function ApprovalHeader({ titleId, request, waiting }: { titleId: string; request: HeldApproval; waiting: number }) {
   return (
     <header className="dialog-header">
       <h2 id={titleId}>Approve {request.toolName}?</h2>
@@ -128,8 +145,11 @@ function ApprovalHeader({ titleId, request, waiting }: { titleId: string; reques
 function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps) {
   const ids = useId();
   const deny = useRef<HTMLButtonElement>(null);
-  const approve = useRef<HTMLButtonElement>(null);
-  const { armed, refusedKey, keyDown, click, pointerDown } = useDeliberateApproval(onAnswer, approve);
+  const once = useRef<HTMLButtonElement>(null);
+  const always = useRef<HTMLButtonElement>(null);
+  const { deciding, notice } = request;
+  const onYes = (yes: Yes) => onAnswer(yes === 'once' ? true : 'always');
+  const deliberate = useDeliberateApproval(onAnswer, onYes, { once, always });
 
   return (
     <ModalDialog
@@ -137,7 +157,7 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
       describedBy={`${ids}-hint`}
       onDismiss={() => onAnswer(false)}
       initialFocus={deny}
-      onKeyDown={keyDown}
+      onKeyDown={deliberate.keyDown}
       className="approval"
       testId="approval-dialog"
     >
@@ -150,18 +170,54 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
       )}
       <ConfirmationView confirmation={request.confirmation} />
       <p id={`${ids}-hint`} className="muted small" data-testid="approval-hint">
-        {refusedKey
+        {deliberate.refusedKey
           ? 'That key did not approve: keys typed quickly, or in the first moment, never do. Pause, then press y, or click Approve.'
           : 'Enter or Escape denies. Press y or click Approve to let it run.'}
       </p>
+      {request.alwaysAllow && <AlwaysAllowLines rule={request.alwaysAllow} deciding={deciding} notice={notice} />}
       <div className="actions">
         <button type="button" ref={deny} onClick={() => onAnswer(false)}>
           Deny
         </button>
-        <button type="button" ref={approve} className="danger" disabled={!armed} onPointerDown={pointerDown} onClick={click}>
+        {request.alwaysAllow && (
+          <button
+            type="button"
+            ref={always}
+            disabled={!deliberate.armed || deciding}
+            onPointerDown={() => deliberate.pointerDown('always')}
+            onClick={(event) => deliberate.click(event, 'always')}
+          >
+            Always allow
+          </button>
+        )}
+        <button
+          type="button"
+          ref={once}
+          className="danger"
+          disabled={!deliberate.armed || deciding}
+          onPointerDown={() => deliberate.pointerDown('once')}
+          onClick={(event) => deliberate.click(event, 'once')}
+        >
           Approve
         </button>
       </div>
     </ModalDialog>
+  );
+}
+
+/** The exact rule "Always allow" saves, shown before it is pressed; then main's question, or why the rule was not saved. */
+function AlwaysAllowLines({ rule, deciding, notice }: { rule: string; deciding: boolean; notice: string | null }) {
+  return (
+    <>
+      <p className="small" data-testid="always-allow-rule">
+        Always allow saves the rule <code>{rule}</code> for this project: calls it covers then run without asking you, in every
+        permission mode. Mino asks you to confirm it in its own dialog first.
+      </p>
+      {(deciding || notice) && (
+        <p className={deciding ? 'small' : 'small error'} role="status" data-testid="always-allow-status">
+          {deciding ? 'Confirm or cancel saving the rule in Mino\'s own dialog.' : notice}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,20 +1,49 @@
 // Asks for this window, in the order they came. One is shown at a time; an
 // ask the service withdraws (turn stopped, session left) simply disappears.
-import { useCallback, useEffect, useState } from 'react';
-import type { ApprovalRequestView } from '../../../../shared/sessions';
+// "Always allow" is the one answer that can leave an ask waiting: main first
+// asks the person, in its own dialog, to confirm saving the rule, so the ask
+// stays on screen until main says how that went.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ApprovalAnswerResult, ApprovalRequestView } from '../../../../shared/sessions';
 import { api, errorMessage } from '../../lib/api';
 
+const ENDED = 'That request had already ended, so your answer was not used. Nothing ran because of it.';
+
+/** An answer to an ask: `false` denies, `true` approves this call, `'always'` approves it and saves the rule it offers. */
+export type ApprovalChoice = boolean | 'always';
+
+/** An ask as this window holds it: the request, and where an "Always allow" answer to it stands. */
+export interface HeldApproval extends ApprovalRequestView {
+  /** True while main is asking the person, in its own dialog, to confirm saving the offered rule. */
+  deciding: boolean;
+  /** Why the ask is still open after "Always allow" (the rule was not saved); null otherwise. */
+  notice: string | null;
+}
+
 export interface ApprovalQueue {
-  current: ApprovalRequestView | null;
+  current: HeldApproval | null;
   waiting: number;
-  answer(approved: boolean): void;
-  /** Why the last ask ended without an answer, or why an answer was not taken. */
+  answer(choice: ApprovalChoice): void;
+  /** Why the last ask ended without an answer, why an answer was not taken, or the rule "Always allow" saved. */
   message: string | null;
+}
+
+interface Notice {
+  requestId: string;
+  text: string;
+}
+
+/** What the window says once an "Always allow" answer closed its ask; null when there is nothing to say. */
+function closedAlwaysMessage(result: ApprovalAnswerResult): string | null {
+  if (!result.accepted) return result.message ?? ENDED;
+  return result.message ?? null;
 }
 
 export function useApprovalQueue(): ApprovalQueue {
   const [queue, setQueue] = useState<ApprovalRequestView[]>([]);
   const [message, setMessage] = useState<string | null>(null);
+  const [deciding, setDeciding] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   useEffect(() => {
     const stopRequests = api.onApprovalRequest((request) => {
@@ -31,19 +60,62 @@ export function useApprovalQueue(): ApprovalQueue {
     };
   }, []);
 
-  const current = queue[0] ?? null;
-  const answer = useCallback(
-    (approved: boolean) => {
-      if (!current) return;
-      setQueue((list) => list.filter((r) => r.requestId !== current.requestId));
-      api.answerApproval({ requestId: current.requestId, approved }).then(
+  const first = queue[0] ?? null;
+  const remove = useCallback((requestId: string) => setQueue((list) => list.filter((r) => r.requestId !== requestId)), []);
+
+  const answerOnce = useCallback(
+    (request: ApprovalRequestView, approved: boolean) => {
+      remove(request.requestId);
+      api.answerApproval({ requestId: request.requestId, approved }).then(
         (result) => {
-          if (!result.accepted) setMessage('That request had already ended, so your answer was not used. Nothing ran because of it.');
+          if (!result.accepted) setMessage(ENDED);
         },
         (failure: unknown) => setMessage(`Your answer could not be delivered: ${errorMessage(failure)} Mino treats an unanswered request as denied.`),
       );
     },
-    [current],
+    [remove],
+  );
+
+  const answerAlways = useCallback(
+    (request: ApprovalRequestView) => {
+      const { requestId } = request;
+      setDeciding(requestId);
+      setNotice(null);
+      api.answerApproval({ requestId, approved: true, alwaysAllow: true }).then(
+        (result) => {
+          setDeciding(null);
+          if (result.open) {
+            // The person did not confirm the rule in main's dialog (or main refused it): the ask waits for another answer.
+            setNotice({ requestId, text: result.message ?? 'The rule was not saved. Approve this call once, or deny it.' });
+            return;
+          }
+          remove(requestId);
+          setMessage(closedAlwaysMessage(result));
+        },
+        (failure: unknown) => {
+          setDeciding(null);
+          setNotice({ requestId, text: `"Always allow" could not be delivered: ${errorMessage(failure)} No rule was saved. Approve this call once, or deny it.` });
+        },
+      );
+    },
+    [remove],
+  );
+
+  const answer = useCallback(
+    (choice: ApprovalChoice) => {
+      if (!first) return;
+      // While main's own dialog asks about "Always allow" (one question at a time), only a denial may overtake it.
+      if (choice !== false && deciding !== null) return;
+      if (choice === 'always') {
+        if (first.alwaysAllow) answerAlways(first);
+      } else answerOnce(first, choice);
+    },
+    [first, deciding, answerOnce, answerAlways],
+  );
+
+  const current = useMemo<HeldApproval | null>(
+    () => first && { ...first, deciding: deciding === first.requestId, notice: notice?.requestId === first.requestId ? notice.text : null },
+    [first, deciding, notice],
   );
 
   return { current, waiting: Math.max(0, queue.length - 1), answer, message };

@@ -1,10 +1,12 @@
 // Session actions inside a session: start another, resume another of this
 // project, or clear this one (after a confirmation: the model forgets the
-// conversation, while the id and the saved log stay).
+// conversation, while the id and the saved log stay); and the project's
+// Decisions panel.
 import { useId, useRef, useState } from 'react';
 import type { SessionView } from '../../../../shared/sessions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ChangesDialog } from '../changes/ChangesDialog';
+import { DecisionsDialog } from '../rules/DecisionsDialog';
 import { ModalDialog } from '../../components/ModalDialog';
 import { api, errorMessage } from '../../lib/api';
 import { applyOpenResult } from './openSessionResult';
@@ -25,6 +27,7 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
   const [resuming, setResuming] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [reviewing, setReviewing] = useState(false);
+  const [viewingDecisions, setViewingDecisions] = useState(false);
   const disabled = working || view.busy;
 
   async function run(action: () => Promise<string | null>) {
@@ -56,6 +59,10 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
       <button type="button" onClick={() => run(compact)} disabled={disabled} title="Summarize the earlier turns so the model reads less">
         Compact
       </button>
+      {/* Read-only but for revoking a rule, so it stays open to use while a turn runs. */}
+      <button type="button" onClick={() => setViewingDecisions(true)} title="Every call's decision in this project, and what decided it">
+        Decisions…
+      </button>
       {view.busy && <span className="muted small">Session actions wait until the turn ends.</span>}
       {reviewing && (
         <ChangesDialog
@@ -65,6 +72,7 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
           }}
         />
       )}
+      {viewingDecisions && <DecisionsDialog onClose={() => setViewingDecisions(false)} />}
       {resuming && (
         <ResumeDialog
           currentId={view.id}

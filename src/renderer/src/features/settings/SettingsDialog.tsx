@@ -4,6 +4,7 @@ import type { SandboxStatus } from '../../../../shared/sandboxStatus';
 import { api, errorMessage } from '../../lib/api';
 import { McpServersSection } from './McpServersSection';
 import { SkillsSection } from '../skills/SkillsSection';
+import { RulesSection } from '../rules/RulesSection';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ModalDialog } from '../../components/ModalDialog';
 import { SandboxStatusSection } from './SandboxStatusSection';
@@ -266,6 +267,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
       <ApiKeyForm ids={ids} form={apiKey} />
       <McpServersSection open={open} />
       <SkillsSection open={open} />
+      <RulesSection open={open} />
       <DiagnosticLogSection logDirectory={logDirectory} />
     </ModalDialog>
   );
