@@ -33,6 +33,7 @@ export const CORE_LAYERS = [
   'mcp',
   'context',
   'agent',
+  'eval',
 ];
 
 /**
