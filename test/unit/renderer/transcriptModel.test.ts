@@ -400,7 +400,7 @@ describe('transcript from turn events', () => {
     expect(before).toEqual(snapshot);
     expect(after).not.toBe(before);
     expect(applyEvents(after, [], AT)).toBe(after);
-    expect(EMPTY_TRANSCRIPT).toEqual({ items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0, progress: { waitingSince: null, retry: null }, lastEnd: null });
+    expect(EMPTY_TRANSCRIPT).toEqual({ items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0, progress: { waitingSince: null, retry: null }, lastEnd: null, plan: null });
   });
 
   it('folds the same events to the same transcript whether applied at once or one by one', () => {

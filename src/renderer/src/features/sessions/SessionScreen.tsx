@@ -17,6 +17,7 @@ import { NARROW_WINDOW_QUERY } from './sessionLayout';
 import { SessionSidebar } from './SessionSidebar';
 import { SessionToolbar } from './SessionToolbar';
 import { UnknownResults } from './UnknownResults';
+import { PlanChecklist, ProjectInstructionsLine } from '../plan/PlanChecklist';
 import './SessionScreen.css';
 
 interface SessionScreenProps {
@@ -30,6 +31,8 @@ export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionS
   const ids = useId();
   const { changes, refresh } = useSessionChanges(view.id, view.busy);
   const items = useMemo(() => withChangeSummaries(transcript.items, changes), [transcript.items, changes]);
+  // What the model was last told of the project's instructions: the running turn's word, else the session's.
+  const instructions = transcript.instructions !== undefined ? transcript.instructions : (view.projectInstructions ?? null);
   const blocked = view.unknownCalls.length > 0 ? 'Acknowledge the unknown results above before asking another question.' : null;
   const narrow = useMediaQuery(NARROW_WINDOW_QUERY);
   // Open beside the conversation on a wide window; on a narrow one only when asked for.
@@ -75,10 +78,12 @@ export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionS
             }}
           />
         )}
+        {instructions && <ProjectInstructionsLine instructions={instructions} />}
         <div className="session-body">
           <Transcript items={items} summarizedBefore={transcript.summarizedBefore} busy={view.busy} progress={transcript.progress} />
           <FilePanel busy={view.busy} />
         </div>
+        {view.busy && transcript.plan && <PlanChecklist plan={transcript.plan} />}
         <Composer
           key={view.id}
           busy={view.busy}

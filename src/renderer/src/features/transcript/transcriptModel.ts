@@ -3,7 +3,7 @@
 // here, so the same events at the same time fold to the same transcript, and
 // live events and a resumed session's past events take the same path.
 import type { Confirmation, Decision, PermissionMode, ToolDisplay, ToolStatus } from '../../../../shared/domain';
-import { LIVE_OUTPUT_TAIL_CHARS, type TurnEvent, type TurnUsage } from '../../../../shared/sessions';
+import { LIVE_OUTPUT_TAIL_CHARS, type Plan, type ProjectInstructionsView, type TurnEvent, type TurnUsage } from '../../../../shared/sessions';
 type TurnEndStatus = Extract<TurnEvent, { type: 'turn_end' }>['status'];
 
 export interface ToolCardItem {
@@ -75,11 +75,15 @@ export interface TranscriptState {
   progress: TurnProgress;
   /** How the latest turn ended (its item's key is unique), so the composer can offer a failed message again. */
   lastEnd: { key: string; status: TurnEndStatus } | null;
+  /** The model's plan as update_plan last recorded it in this window; null until it records one. */
+  plan: Plan | null;
+  /** The project's instructions as the model was last told them in this window; undefined until a turn says. */
+  instructions?: ProjectInstructionsView | null;
 }
 
 const NO_PROGRESS: TurnProgress = { waitingSince: null, retry: null };
 
-export const EMPTY_TRANSCRIPT: TranscriptState = { items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0, progress: NO_PROGRESS, lastEnd: null };
+export const EMPTY_TRANSCRIPT: TranscriptState = { items: [], streamingIndex: null, nextKey: 0, summarizedBefore: 0, progress: NO_PROGRESS, lastEnd: null, plan: null };
 
 /** Applies events in order, as arrived at `now` (ms since the epoch); returns a new state and leaves the old one untouched. */
 export function applyEvents(state: TranscriptState, events: readonly TurnEvent[], now: number): TranscriptState {
@@ -195,8 +199,12 @@ const FOLDS: { readonly [K in TurnEvent['type']]: Fold<K> } = {
   assistant_start: (draft) => endStreaming(draft),
   model_retry: () => {},
   // Shown by the window's plan checklist and instructions line (not in the transcript's items).
-  plan: () => {},
-  project_instructions: () => {},
+  plan: (draft, event) => {
+    draft.plan = event.plan;
+  },
+  project_instructions: (draft, event) => {
+    draft.instructions = event.instructions;
+  },
   tool_output: (draft, event) => {
     const index = findOpenToolIndex(draft, event.callId);
     const card = draft.items[index];
