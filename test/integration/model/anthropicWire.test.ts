@@ -2,8 +2,9 @@
 // a loopback service that streams as the real one does.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createModelClient, type ModelClientOptions } from '../../../src/main/core/model/client';
-import { ModelError, type HistoryItem, type ModelClient, type ModelStreamEvent, type ToolSpec } from '../../../src/main/core/model/types';
+import type { HistoryItem, ModelClient, ToolSpec } from '../../../src/main/core/model/types';
 import { startMockAnthropicServer, type MockAnthropicServer } from '../../support/mockAnthropicServer';
+import { ask, collect, expectModelError } from './fixtures/wireCalls';
 
 const API_KEY = 'sk-ant-secret-0123456789';
 const READ_FILE: ToolSpec = { name: 'read_file', description: 'Reads a file.', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
@@ -22,23 +23,9 @@ afterEach(async () => {
   await server.close();
 });
 
-const ask = (text: string): HistoryItem[] => [{ type: 'message', role: 'user', text }];
-
 async function respond(input: HistoryItem[], options: { tools?: ToolSpec[]; target?: ModelClient; effort?: 'low' | 'high'; reasoning?: boolean } = {}) {
-  const events: ModelStreamEvent[] = [];
   const reasoning = options.effort ? { reasoning: { effort: options.effort } } : options.reasoning ? { reasoning: {} } : {};
-  const response = await (options.target ?? client).respond({ instructions: 'Be brief.', input, tools: options.tools ?? [], ...reasoning }, (e) => events.push(e));
-  return { response, events };
-}
-
-async function failure(promise: Promise<unknown>, kind: ModelError['kind']): Promise<ModelError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ModelError);
-  expect((error as ModelError).kind).toBe(kind);
-  return error as ModelError;
+  return collect(options.target ?? client, { instructions: 'Be brief.', input, tools: options.tools ?? [], ...reasoning });
 }
 
 describe('the anthropic wire', () => {
@@ -131,7 +118,7 @@ describe('the anthropic wire', () => {
 
   it('fails an answer cut at max_tokens as incomplete', async () => {
     server.enqueue({ text: 'Half', finish: 'max_tokens' });
-    await failure(respond(ask('long')), 'incomplete');
+    await expectModelError(respond(ask('long')), 'incomplete');
   });
 });
 
@@ -143,35 +130,35 @@ describe('the anthropic wire fails', () => {
     ['a 529 as the service\'s own problem', error(529, 'overloaded_error', 'Overloaded'), /problem of its own \(HTTP 529: Overloaded\)/],
   ])('%s', async (_name, step, message) => {
     server.enqueue(step);
-    const failed = await failure(respond(ask('hi')), 'http');
+    const failed = await expectModelError(respond(ask('hi')), 'http');
     expect(failed.message).toMatch(message);
   });
 
   it('a prompt longer than the context window as context_length', async () => {
     server.enqueue(error(400, 'invalid_request_error', 'prompt is too long: 210000 tokens > 200000 maximum'));
-    await failure(respond(ask('huge')), 'context_length');
+    await expectModelError(respond(ask('huge')), 'context_length');
   });
 
   it('an HTML page answered with 200 as a page, not the Anthropic Messages API', async () => {
     server.enqueue({ httpStatus: 200, html: '<html>login</html>' });
-    const failed = await failure(respond(ask('hi')), 'http');
+    const failed = await expectModelError(respond(ask('hi')), 'http');
     expect(failed.message).toMatch(/does not seem to speak the Anthropic Messages API/);
   });
 
   it('an error event inside the stream, with its message', async () => {
     server.enqueue({ fail: 'error', message: 'Overloaded' });
-    const failed = await failure(respond(ask('hi')), 'stream');
+    const failed = await expectModelError(respond(ask('hi')), 'stream');
     expect(failed.message).toMatch(/reported an error while answering: Overloaded/);
   });
 
   it('a malformed event as a stream it could not read', async () => {
     server.enqueue({ fail: 'malformed' });
-    await failure(respond(ask('hi')), 'stream');
+    await expectModelError(respond(ask('hi')), 'stream');
   });
 
   it.each(['drop', 'unfinished'] as const)('a stream without message_stop (%s) as a dropped answer', async (fail) => {
     server.enqueue({ fail });
-    const failed = await failure(respond(ask('hi')), 'stream');
+    const failed = await expectModelError(respond(ask('hi')), 'stream');
     expect(failed.message).toMatch(/closed before the answer was complete/);
   });
 });
@@ -183,13 +170,13 @@ describe('the anthropic wire, over time', () => {
     const { response, events } = await respond(ask('hi'), { target: retrying });
     expect(events[0]).toMatchObject({ type: 'retry', attempt: 2 });
     expect(response.output).toEqual([{ type: 'message', role: 'assistant', text: 'Second time.' }]);
-    await failure(respond(ask('again'), { target: retrying }), 'stream');
+    await expectModelError(respond(ask('again'), { target: retrying }), 'stream');
     expect(server.requests).toHaveLength(3);
   });
 
   it('stops a stream that goes silent after the idle timeout, and at the person\'s abort', async () => {
     server.enqueue({ hangAfterDeltas: ['Hel'] }, { hangAfterDeltas: ['One', 'Two'] });
-    const silent = await failure(respond(ask('hi'), { target: anthropicClient({ streamIdleTimeoutMs: 200 }) }), 'stream');
+    const silent = await expectModelError(respond(ask('hi'), { target: anthropicClient({ streamIdleTimeoutMs: 200 }) }), 'stream');
     expect(silent.message).toMatch(/stopped sending/);
     const controller = new AbortController();
     const seen: string[] = [];
@@ -197,7 +184,7 @@ describe('the anthropic wire, over time', () => {
       if ('delta' in e) seen.push(e.delta);
       if (seen.length === 2) controller.abort();
     });
-    await failure(pending, 'aborted');
+    await expectModelError(pending, 'aborted');
     expect(seen).toEqual(['One', 'Two']);
   });
 });

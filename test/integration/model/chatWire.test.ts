@@ -2,8 +2,9 @@
 // loopback service that streams as the real ones do.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createModelClient, type ModelClientOptions } from '../../../src/main/core/model/client';
-import { ModelError, type HistoryItem, type ModelClient, type ModelStreamEvent, type ToolSpec } from '../../../src/main/core/model/types';
+import { type HistoryItem, type ModelClient, type ModelStreamEvent, type ToolSpec } from '../../../src/main/core/model/types';
 import { startMockChatServer, type MockChatServer } from '../../support/mockChatServer';
+import { ask, collect, expectModelError } from './fixtures/wireCalls';
 
 const API_KEY = 'sk-chat-secret-0123456789';
 const READ_FILE: ToolSpec = { name: 'read_file', description: 'Reads a file.', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } };
@@ -21,23 +22,8 @@ afterEach(async () => {
   await server.close();
 });
 
-const ask = (text: string): HistoryItem[] => [{ type: 'message', role: 'user', text }];
-
 async function respond(input: HistoryItem[], options: { tools?: ToolSpec[]; signal?: AbortSignal; target?: ModelClient; reasoning?: boolean } = {}) {
-  const events: ModelStreamEvent[] = [];
-  const request = { instructions: 'Be brief.', input, tools: options.tools ?? [], ...(options.signal ? { signal: options.signal } : {}), ...(options.reasoning ? { reasoning: {} } : {}) };
-  const response = await (options.target ?? client).respond(request, (e) => events.push(e));
-  return { response, events };
-}
-
-async function failure(promise: Promise<unknown>, kind: ModelError['kind']): Promise<ModelError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ModelError);
-  expect((error as ModelError).kind).toBe(kind);
-  return error as ModelError;
+  return collect(options.target ?? client, { instructions: 'Be brief.', input, tools: options.tools ?? [], ...(options.signal ? { signal: options.signal } : {}), ...(options.reasoning ? { reasoning: {} } : {}) });
 }
 
 describe('the chat wire', () => {
@@ -103,7 +89,7 @@ describe('the chat wire', () => {
 
   it('fails an answer cut at the output limit as incomplete', async () => {
     server.enqueue({ text: 'Half an ans', finish: 'length' });
-    const error = await failure(respond(ask('long')), 'incomplete');
+    const error = await expectModelError(respond(ask('long')), 'incomplete');
     expect(error.message).toMatch(/output limit/);
   });
 });
@@ -116,49 +102,49 @@ describe('the chat wire fails', () => {
     ['a model without tools as such', { httpStatus: 400, body: { error: { message: 'registry.ollama.ai/library/gemma:2b does not support tools' } } }, /does not support tool calling/],
   ])('%s', async (_name, step, message) => {
     server.enqueue(step);
-    const error = await failure(respond(ask('hi'), { tools: [READ_FILE] }), 'http');
+    const error = await expectModelError(respond(ask('hi'), { tools: [READ_FILE] }), 'http');
     expect(error.message).toMatch(message);
     expect(error.message).not.toContain(API_KEY);
   });
 
   it('a prompt longer than the context window as context_length', async () => {
     server.enqueue({ httpStatus: 400, body: { error: { message: "This model's maximum context length is 8192 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' } } });
-    await failure(respond(ask('huge')), 'context_length');
+    await expectModelError(respond(ask('huge')), 'context_length');
   });
 
   it('a base URL that leads nowhere as a 404 naming the Chat Completions API', async () => {
     const lost = chatClient({ baseURL: server.baseURL.replace(/\/v1$/, '/api') });
-    const error = await failure(respond(ask('hi'), { target: lost }), 'http');
+    const error = await expectModelError(respond(ask('hi'), { target: lost }), 'http');
     expect(error.message).toMatch(/HTTP 404.*the Chat Completions API/);
   });
 
   it('an HTML page answered with 200 as a page, not the API', async () => {
     server.enqueue({ httpStatus: 200, html: '<html><body>Welcome</body></html>' });
-    const error = await failure(respond(ask('hi')), 'http');
+    const error = await expectModelError(respond(ask('hi')), 'http');
     expect(error.message).toMatch(/answered with an HTML page \(HTTP 200\).*does not seem to speak the Chat Completions API/);
   });
 
   it('an error reported inside the stream, with its message', async () => {
     server.enqueue({ fail: 'error', message: 'Upstream overloaded.' });
-    const error = await failure(respond(ask('hi')), 'stream');
+    const error = await expectModelError(respond(ask('hi')), 'stream');
     expect(error.message).toMatch(/reported an error while answering: Upstream overloaded\./);
   });
 
   it('a malformed chunk as a stream it could not read', async () => {
     server.enqueue({ fail: 'malformed' });
-    const error = await failure(respond(ask('hi')), 'stream');
+    const error = await expectModelError(respond(ask('hi')), 'stream');
     expect(error.message).toMatch(/could not read \(an event that is not valid JSON\)/);
   });
 
   it.each(['drop', 'unfinished'] as const)('a stream that ends before a finish_reason (%s) as a dropped answer', async (fail) => {
     server.enqueue({ fail });
-    const error = await failure(respond(ask('hi')), 'stream');
+    const error = await expectModelError(respond(ask('hi')), 'stream');
     expect(error.message).toMatch(/closed before the answer was complete/);
   });
 
   it('a redirect to another host, naming it, without following', async () => {
     server.enqueue({ httpStatus: 307, headers: { location: 'https://elsewhere.example/v1/chat/completions' } });
-    const error = await failure(respond(ask('hi')), 'http');
+    const error = await expectModelError(respond(ask('hi')), 'http');
     expect(error.message).toMatch(/redirect\) to elsewhere\.example/);
     expect(server.requests).toHaveLength(1);
   });
@@ -175,7 +161,7 @@ describe('the chat wire, over time', () => {
 
   it('does not retry a stream that broke after it began', async () => {
     server.enqueue({ fail: 'drop' }, { text: 'never asked for' });
-    await failure(respond(ask('hi'), { target: chatClient({ maxRetries: 3, random: () => 0 }) }), 'stream');
+    await expectModelError(respond(ask('hi'), { target: chatClient({ maxRetries: 3, random: () => 0 }) }), 'stream');
     expect(server.requests).toHaveLength(1);
   });
 
@@ -187,13 +173,13 @@ describe('the chat wire, over time', () => {
       events.push(e);
       if (events.length === 2) controller.abort();
     });
-    await failure(pending, 'aborted');
+    await expectModelError(pending, 'aborted');
     expect(events.map((e) => ('delta' in e ? e.delta : ''))).toEqual(['Thinking', ' hard']);
   });
 
   it('stops a stream that goes silent after the idle timeout and says so', async () => {
     server.enqueue({ hangAfterDeltas: ['Hel'] });
-    const error = await failure(respond(ask('hi'), { target: chatClient({ streamIdleTimeoutMs: 200 }) }), 'stream');
+    const error = await expectModelError(respond(ask('hi'), { target: chatClient({ streamIdleTimeoutMs: 200 }) }), 'stream');
     expect(error.message).toMatch(/stopped sending: nothing arrived for 200 ms/);
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createModelClient } from '../../../src/main/core/model/client';
-import { ModelError, type HistoryItem, type ModelClient, type ModelStreamEvent } from '../../../src/main/core/model/types';
+import { type HistoryItem, type ModelClient, type ModelStreamEvent } from '../../../src/main/core/model/types';
 import { startMockResponsesServer, type MockResponsesServer } from '../../support/mockResponsesServer';
+import { ask, collect, expectModelError } from './fixtures/wireCalls';
 
 const API_KEY = 'sk-test-secret-key-0123456789';
 let server: MockResponsesServer;
@@ -15,22 +16,8 @@ afterEach(async () => {
   await server.close();
 });
 
-const ask = (text: string): HistoryItem[] => [{ type: 'message', role: 'user', text }];
-
 async function respondCollecting(input: HistoryItem[], signal?: AbortSignal, target: ModelClient = client) {
-  const events: ModelStreamEvent[] = [];
-  const response = await target.respond({ instructions: 'Be brief.', input, tools: [], signal }, (e) => events.push(e));
-  return { response, events };
-}
-
-async function expectModelError(promise: Promise<unknown>, kind: ModelError['kind']): Promise<ModelError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ModelError);
-  expect((error as ModelError).kind).toBe(kind);
-  return error as ModelError;
+  return collect(target, { instructions: 'Be brief.', input, tools: [], signal });
 }
 
 describe('model client over a real loopback Responses stream', () => {
