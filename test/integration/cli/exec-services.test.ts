@@ -39,7 +39,8 @@ async function records(id: string): Promise<SessionRecord[]> {
 
 const modelRecords = (log: SessionRecord[]) => log.filter((record) => record.type === 'model').map(({ service, model }) => ({ service, model }));
 
-describe('mino exec --service and --model', () => {
+// Each test runs the command two or three times as a child process: slow on a loaded two-core machine.
+describe('mino exec --service and --model', { timeout: 120_000 }, () => {
   it('runs the greet.go edit on the named service, records the choice before the first turn and the model of each response', async () => {
     await withLocalService();
     chat.enqueue(

@@ -61,7 +61,8 @@ function turnEnd(events: Array<Record<string, unknown>>): Record<string, unknown
   return end;
 }
 
-describe('the greet.go edit through mino exec --service', () => {
+// A child process and three streamed answers per test: slow on a loaded two-core machine.
+describe('the greet.go edit through mino exec --service', { timeout: 120_000 }, () => {
   it('on a chat service: the reasoning goes back as reasoning_content, the edit applies, usage is reported', async () => {
     await withService('chat', await startMockChatServer());
     scriptGreet(wire);
