@@ -10,17 +10,19 @@ import { SETTING_FIELDS, settingLabel } from '../../src/shared/settings';
 // The service starts without a key here, as on a first run.
 test.use({ withModel: false });
 
-test('saving a model name in the settings dialog writes it to ~/.mino/config.json', async ({ page, mino }) => {
+test('saving the default service\'s model in Settings → Services writes it to ~/.mino/config.json', async ({ page, mino }) => {
   await mino.open();
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog).toBeVisible();
 
-  const model = dialog.getByLabel('Model name');
+  await dialog.getByRole('listitem', { name: 'Service default' }).getByRole('button', { name: 'Edit' }).click();
+  const form = dialog.getByRole('form', { name: 'Edit service default' });
+  const model = form.getByLabel('Model');
   await expect(model).toHaveValue('gpt-5-mini');
   await model.fill('my-local-model');
-  await dialog.getByRole('button', { name: 'Save settings' }).click();
-  await expect(dialog.getByRole('status')).toContainText('Saved to');
+  await form.getByRole('button', { name: 'Save service' }).click();
+  await expect(dialog.getByRole('listitem', { name: 'Service default' })).toContainText('model my-local-model');
 
   const file = path.join(mino.home, '.mino', 'config.json');
   const stored = JSON.parse(await fs.readFile(file, 'utf8'));
@@ -34,13 +36,14 @@ test('saving a model name in the settings dialog writes it to ~/.mino/config.jso
   expect(view).toMatchObject({ ok: true, value: { settings: { model: 'my-local-model' } } });
 });
 
-test('the form shows every setting of the shared field description, with its help, and a stored key Mino does not know', async ({ page, mino }) => {
+test('the form shows every setting of the shared field description (the base URL and model under Services), with its help, and a stored key Mino does not know', async ({ page, mino }) => {
   await fs.mkdir(path.join(mino.home, '.mino'), { recursive: true, mode: 0o700 });
   await fs.writeFile(path.join(mino.home, '.mino', 'config.json'), JSON.stringify({ contextWindow: 32000, colour: 'blue' }), { mode: 0o600 });
   await mino.open();
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  for (const field of Object.values(SETTING_FIELDS)) {
+  // The base URL and model are the default service's, edited with the other services.
+  for (const field of Object.values(SETTING_FIELDS).filter((entry) => entry !== SETTING_FIELDS.baseUrl && entry !== SETTING_FIELDS.model)) {
     const input = dialog.getByLabel(settingLabel(field), { exact: true });
     await expect(input).toHaveAccessibleDescription(field.help);
   }
@@ -74,24 +77,26 @@ test('an API key can be set but is never shown back to the page', async ({ page,
   await mino.open();
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect(dialog.getByText('No API key is set.')).toBeVisible();
-  await dialog.getByLabel('New API key').fill('sk-test-123');
-  await dialog.getByRole('button', { name: 'Save key' }).click();
-  await expect(dialog.getByText('A key is stored securely on this computer.')).toBeVisible();
+  const service = dialog.getByRole('listitem', { name: 'Service default' });
+  await expect(service.getByText('No API key is set.')).toBeVisible();
+  await service.getByLabel('API key for default').fill('sk-test-123');
+  await service.getByRole('button', { name: 'Save key' }).click();
+  await expect(service.getByText('A key is stored securely on this computer.')).toBeVisible();
   expect(await mino.service.apiKey()).toBe('sk-test-123');
   expect(await page.content()).not.toContain('sk-test-123');
 });
 
-test('a first run without a key explains what to set, and the explanation goes once a key is saved', async ({ page, mino }) => {
+test('a first run without a key offers the setup, and it goes once a key is saved', async ({ page, mino }) => {
   await mino.open();
-  const notice = page.getByTestId('api-key-notice');
-  await expect(notice).toContainText('Set an API key to start');
+  const notice = page.getByTestId('service-setup');
+  await expect(notice).toContainText('Set up a model service');
   await expect(notice).toContainText('OPENAI_API_KEY');
-  await notice.getByRole('button', { name: 'Enter an API key…' }).click();
+  await notice.getByRole('button', { name: 'Services list' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByLabel('New API key').fill('sk-test-456');
-  await dialog.getByRole('button', { name: 'Save key' }).click();
-  await expect(dialog.getByText('A key is stored securely on this computer.')).toBeVisible();
+  const service = dialog.getByRole('listitem', { name: 'Service default' });
+  await service.getByLabel('API key for default').fill('sk-test-456');
+  await service.getByRole('button', { name: 'Save key' }).click();
+  await expect(service.getByText('A key is stored securely on this computer.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close settings' }).click();
   await expect(notice).toHaveCount(0);
 });
@@ -164,7 +169,7 @@ test('checking MCP connections shows progress and leaves the rest of the dialog 
   await expect(section.getByRole('button', { name: 'Checking…' })).toBeDisabled();
 
   // The check is still waiting for the server; the settings above it work meanwhile.
-  await dialog.getByLabel('Model name').fill('while-checking');
+  await dialog.getByLabel('Context window (tokens)').fill('48000');
   await dialog.getByRole('button', { name: 'Save settings' }).click();
   await expect(dialog.getByRole('status')).toContainText('Saved to');
   await expect(section.getByRole('button', { name: 'Checking…' })).toBeDisabled();
@@ -206,20 +211,22 @@ test('changing the base URL while a key is stored asks in a native dialog of mai
   await mino.open();
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByLabel('New API key').fill('sk-test-123');
-  await dialog.getByRole('button', { name: 'Save key' }).click();
-  await expect(dialog.getByText('A key is stored securely on this computer.')).toBeVisible();
+  const service = dialog.getByRole('listitem', { name: 'Service default' });
+  await service.getByLabel('API key for default').fill('sk-test-123');
+  await service.getByRole('button', { name: 'Save key' }).click();
+  await expect(service.getByText('A key is stored securely on this computer.')).toBeVisible();
 
-  const baseUrl = dialog.getByLabel('Base URL');
-  await baseUrl.fill('https://collector.example/v1');
-  await dialog.getByRole('button', { name: 'Save settings' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Nothing was saved: the base URL stays https://api.openai.com/v1.');
+  await service.getByRole('button', { name: 'Edit' }).click();
+  const form = dialog.getByRole('form', { name: 'Edit service default' });
+  await form.getByLabel('Service URL').fill('https://collector.example/v1');
+  await form.getByRole('button', { name: 'Save service' }).click();
+  await expect(form.getByRole('alert')).toContainText('Nothing was saved: the base URL stays https://api.openai.com/v1.');
   expect(mino.native.questions.map((question) => question.message)).toEqual(['Use https://collector.example as the model service?']);
   await expect(fs.access(path.join(mino.home, '.mino', 'config.json'))).rejects.toThrow();
 
   mino.native.answer = true;
-  await dialog.getByRole('button', { name: 'Save settings' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Saved to' })).toBeVisible();
+  await form.getByRole('button', { name: 'Save service' }).click();
+  await expect(service).toContainText('https://collector.example/v1');
   expect(JSON.parse(await fs.readFile(path.join(mino.home, '.mino', 'config.json'), 'utf8'))).toEqual({ baseUrl: 'https://collector.example/v1' });
   expect(mino.native.questions).toHaveLength(2);
 });

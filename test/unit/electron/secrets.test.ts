@@ -46,7 +46,7 @@ describe('the safeStorage secret store', () => {
   it.each([
     ['encryption is unavailable', { isEncryptionAvailable: () => false }],
     ['Linux has no keyring (basic_text)', { getSelectedStorageBackend: () => 'basic_text' as const }],
-  ])('refuses to store a key when %s, and says to use OPENAI_API_KEY', async (_case, overrides) => {
+  ])('refuses to store a key when %s, and says to set the key in the environment', async (_case, overrides) => {
     const store = createSafeStorageSecretStore(fakeSafeStorage(overrides), home, 'darwin');
     await expect(store.setApiKey('sk-live-secret')).rejects.toThrow(NO_SECURE_STORAGE_MESSAGE);
     await expect(fs.access(path.join(home, '.mino', 'secrets.json'))).rejects.toThrow();
@@ -65,7 +65,7 @@ describe('the safeStorage secret store', () => {
     await fs.mkdir(path.join(home, '.mino'), { recursive: true });
     await fs.writeFile(path.join(home, '.mino', 'secrets.json'), JSON.stringify({ apiKey: Buffer.from('garbage').toString('base64') }));
     const store = createSafeStorageSecretStore(fakeSafeStorage(), home);
-    await expect(store.getApiKey()).rejects.toThrow('Enter the key again in Settings');
+    await expect(store.getApiKey()).rejects.toThrow('Enter the key again in Settings → Services');
   });
 
   it('refuses a secrets.json that is a FIFO at once, naming it, instead of waiting for a writer', async () => {
@@ -79,5 +79,38 @@ describe('the safeStorage secret store', () => {
       // Releases a reader that did block (the bug this guards against).
       (await fs.open(file, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => null))?.close();
     }
+  });
+
+  it('keeps one key per service, each encrypted, and forgets only the one deleted', async () => {
+    const store = createSafeStorageSecretStore(fakeSafeStorage(), home);
+    await store.setKey('groq', 'gsk-groq-secret');
+    await store.setKey('claude', 'sk-ant-secret');
+    const file = path.join(home, '.mino', 'secrets.json');
+    const text = await fs.readFile(file, 'utf8');
+    expect(text).not.toContain('gsk-groq-secret');
+    expect(text).not.toContain('sk-ant-secret');
+    expect(await store.getKey('groq')).toBe('gsk-groq-secret');
+    expect(await store.getKey('claude')).toBe('sk-ant-secret');
+    expect(await store.getKey('ollama')).toBeNull();
+    await store.deleteKey('groq');
+    expect(await store.getKey('groq')).toBeNull();
+    expect(await store.getKey('claude')).toBe('sk-ant-secret');
+    await store.deleteKey('never-stored');
+    expect(await store.getKey('claude')).toBe('sk-ant-secret');
+  });
+
+  it("reads the single key of older versions as the default service's, and keeps it when another service's key is stored", async () => {
+    const safe = fakeSafeStorage();
+    await fs.mkdir(path.join(home, '.mino'), { recursive: true, mode: 0o700 });
+    const file = path.join(home, '.mino', 'secrets.json');
+    await fs.writeFile(file, JSON.stringify({ apiKey: safe.encryptString('sk-old-single').toString('base64') }), { mode: 0o600 });
+    const store = createSafeStorageSecretStore(safe, home);
+    expect(await store.getApiKey()).toBe('sk-old-single');
+    expect(await store.getKey('groq')).toBeNull();
+    await store.setKey('groq', 'gsk-new');
+    expect(await store.getApiKey()).toBe('sk-old-single');
+    expect(await store.getKey('groq')).toBe('gsk-new');
+    // Moved under its service's name by that write.
+    expect(Object.keys(JSON.parse(await fs.readFile(file, 'utf8')).services).sort()).toEqual(['default', 'groq']);
   });
 });

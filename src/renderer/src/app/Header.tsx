@@ -1,17 +1,20 @@
 // Always on screen, in one row at any width: which project, which session and
-// which permission mode this window acts under, and how much of the context
-// the session uses, so a person never has to guess before approving.
+// which permission mode this window acts under, which model answers, and how
+// much of the context the session uses, so a person never has to guess before approving.
 import type { PermissionMode } from '../../../shared/domain';
 import type { Project } from '../../../shared/ipc';
 import type { ContextUse } from '../../../shared/sessions';
 import { tokensText } from '../features/transcript/tokensText';
 import { ModeControl } from '../features/modes/ModeControl';
+import { ModelPicker } from './ModelPicker';
 import { ProjectPath } from './ProjectPath';
 
 interface HeaderProps {
   project: Project | null;
   /** The session's title (the person's, or its first question shortened); null without a session. */
   sessionTitle: string | null;
+  /** The window's session, for the model picker; null without one. */
+  sessionId?: string | null;
   mode: PermissionMode | null;
   /** Tokens the session's context uses of the window; null before it is known. */
   context: ContextUse | null;
@@ -20,7 +23,7 @@ interface HeaderProps {
   onOpenSettings(): void;
 }
 
-export function Header({ project, sessionTitle, mode, context, onModeChanged, onModeMessage, onOpenSettings }: HeaderProps) {
+export function Header({ project, sessionTitle, sessionId = null, mode, context, onModeChanged, onModeMessage, onOpenSettings }: HeaderProps) {
   const share = context && context.window > 0 ? Math.min(1, context.used / context.window) : null;
   return (
     <header className="header">
@@ -52,6 +55,7 @@ export function Header({ project, sessionTitle, mode, context, onModeChanged, on
           </div>
         )}
       </dl>
+      {sessionId && <ModelPicker sessionId={sessionId} onMessage={onModeMessage} />}
       <div className="mode-control" data-mode={mode ?? undefined}>
         <ModeControl mode={mode} onChanged={onModeChanged} onMessage={onModeMessage} />
       </div>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { ApiKeyStatus } from '../../../../shared/ipc';
 import type { SandboxStatus } from '../../../../shared/sandboxStatus';
 import { api, errorMessage } from '../../lib/api';
 import { McpServersSection } from './McpServersSection';
+import { ServicesSection } from './ServicesSection';
 import { SkillsSection } from '../skills/SkillsSection';
 import { RulesSection } from '../rules/RulesSection';
 import { ErrorMessage } from '../../components/ErrorMessage';
@@ -27,19 +27,19 @@ interface SettingsDialogProps {
 /** What the form holds for each setting: text as typed, or a checkbox's state. */
 type Draft = Record<SettingName, string | boolean>;
 
+/**
+ * The settings this form holds: all but the base URL and model, which are the
+ * `default` service's and edited with the other services (ServicesSection), so
+ * a save here never writes back a URL that section has since changed.
+ */
+const FORM_SETTINGS = SETTING_NAMES.filter((name) => name !== 'baseUrl' && name !== 'model');
+
 function draftOf(settings: Settings): Draft {
-  return Object.fromEntries(SETTING_NAMES.map((name) => [name, settingToInput(SETTING_FIELDS[name], settings[name])])) as Draft;
+  return Object.fromEntries(FORM_SETTINGS.map((name) => [name, settingToInput(SETTING_FIELDS[name], settings[name])])) as Draft;
 }
 
 function patchOf(draft: Draft): SettingsPatch {
-  return Object.fromEntries(SETTING_NAMES.map((name) => [name, settingFromInput(SETTING_FIELDS[name], draft[name])])) as SettingsPatch;
-}
-
-function keyStatusText(status: ApiKeyStatus | null): string {
-  if (!status) return 'Checking…';
-  if (status.source === 'environment') return 'Set from OPENAI_API_KEY in the environment (it takes precedence over a stored key).';
-  if (status.source === 'stored') return 'A key is stored securely on this computer.';
-  return 'No API key is set.';
+  return Object.fromEntries(FORM_SETTINGS.map((name) => [name, settingFromInput(SETTING_FIELDS[name], draft[name])])) as SettingsPatch;
 }
 
 /** Where the diagnostic log is written, asked afresh on each opening; null when this copy writes none. */
@@ -117,55 +117,17 @@ function useSettingsForm(open: boolean) {
   return { draft, path, problems, sandbox, loadError, saveError, saved, save, change };
 }
 
-/** Where the API key comes from, and a new one to store; the key itself is never shown. */
-function useApiKeyForm(open: boolean) {
-  const [keyStatus, setKeyStatus] = useState<ApiKeyStatus | null>(null);
-  const [keyDraft, setKeyDraft] = useState('');
-  const [keyError, setKeyError] = useState<string | null>(null);
-  const [keySaved, setKeySaved] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setKeyDraft('');
-    setKeyError(null);
-    setKeySaved(false);
-    api.getApiKeyStatus().then(
-      (status) => live && setKeyStatus(status),
-      (failure: unknown) => live && setKeyError(errorMessage(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open]);
-
-  async function saveKey(event: FormEvent) {
-    event.preventDefault();
-    setKeyError(null);
-    setKeySaved(false);
-    try {
-      setKeyStatus(await api.setApiKey({ apiKey: keyDraft }));
-      setKeyDraft('');
-      setKeySaved(true);
-    } catch (failure) {
-      setKeyError(errorMessage(failure));
-    }
-  }
-
-  return { keyStatus, keyDraft, setKeyDraft, keyError, keySaved, saveKey };
-}
-
-function ModelServiceForm({ ids, form }: { ids: string; form: ReturnType<typeof useSettingsForm> }) {
+function GeneralSettingsForm({ ids, form }: { ids: string; form: ReturnType<typeof useSettingsForm> }) {
   const { draft, path, problems, saveError, saved, save, change } = form;
   return (
-    <form onSubmit={save} aria-label="Model service" className="form">
-      <h3>Model service</h3>
+    <form onSubmit={save} aria-label="General settings" className="form">
+      <h3>General</h3>
       {problems.map((problem) => (
         <p key={problem} className="muted" role="note">
           {problem}
         </p>
       ))}
-      {SETTING_NAMES.map((name) => (
+      {FORM_SETTINGS.map((name) => (
         <SettingInput
           key={name}
           id={`${ids}-${name}`}
@@ -184,39 +146,6 @@ function ModelServiceForm({ ids, form }: { ids: string; form: ReturnType<typeof 
       <div className="actions">
         <button type="submit" className="primary" disabled={!draft}>
           Save settings
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function ApiKeyForm({ ids, form }: { ids: string; form: ReturnType<typeof useApiKeyForm> }) {
-  const { keyStatus, keyDraft, setKeyDraft, keyError, keySaved, saveKey } = form;
-  return (
-    <form onSubmit={saveKey} aria-label="API key" className="form">
-      <h3>API key</h3>
-      <p className="muted" id={`${ids}-key-status`}>
-        {keyStatusText(keyStatus)}
-      </p>
-      <label htmlFor={`${ids}-apiKey`}>New API key</label>
-      <input
-        id={`${ids}-apiKey`}
-        type="password"
-        value={keyDraft}
-        onChange={(event) => setKeyDraft(event.target.value)}
-        autoComplete="off"
-        spellCheck={false}
-        aria-describedby={`${ids}-key-status`}
-      />
-      <ErrorMessage text={keyError} />
-      {keySaved && (
-        <p className="success" role="status">
-          API key saved.
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" disabled={keyDraft.trim() === ''}>
-          Save key
         </button>
       </div>
     </form>
@@ -249,7 +178,6 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
   // Each part loads afresh on each opening; its state stays while the dialog is closed.
   const logDirectory = useLogDirectory(open);
   const settings = useSettingsForm(open);
-  const apiKey = useApiKeyForm(open);
 
   // Mounted means shown (ModalDialog).
   if (!open) return null;
@@ -262,9 +190,9 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
         </button>
       </header>
       <ErrorMessage text={settings.loadError} />
-      <ModelServiceForm ids={ids} form={settings} />
+      <ServicesSection open={open} />
+      <GeneralSettingsForm ids={ids} form={settings} />
       <SandboxStatusSection status={settings.sandbox} />
-      <ApiKeyForm ids={ids} form={apiKey} />
       <McpServersSection open={open} />
       <SkillsSection open={open} />
       <RulesSection open={open} />
