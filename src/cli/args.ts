@@ -6,10 +6,11 @@ import { INITIAL_MODE } from '../main/core/policy/modeTable';
 import { MessageTextSchema } from '../shared/sessions';
 import { SERVICE_NAME_RULE, ServiceNameSchema } from '../shared/modelServices';
 import { ModelNameSchema } from '../shared/settings';
+import { MAX_IMAGES_PER_MESSAGE, TOO_MANY_IMAGES } from '../shared/images';
 
 export const USAGE = `Usage:
   mino exec [--project DIR] [--mode ${PERMISSION_MODES.join('|')}] [--approve never|always]
-            [--session ID] [--service NAME] [--model ID] [--acknowledge] [--json] [--verbose] PROMPT
+            [--session ID] [--service NAME] [--model ID] [--image FILE]... [--acknowledge] [--json] [--verbose] PROMPT
   mino compact --session ID [--json]
 
 Runs one turn of a new session (or of session ID) in DIR (default: the current directory).
@@ -19,6 +20,7 @@ Runs one turn of a new session (or of session ID) in DIR (default: the current d
   --service      the model service to use, by its name in ~/.mino/config.json (default: the session's own,
                  else the configured default service)
   --model        the model to ask (default: the session's own on its service, else the service's model)
+  --image        attach an image to the message (PNG, JPEG, WebP or GIF, at most 5 MB); repeat for more, up to 8
   --acknowledge  accept unknown results left by an interrupted run, then continue
   --json         print one JSON object per line
   --verbose      also write the diagnostic trail (ignored errors, MCP servers, log repairs) to stderr
@@ -37,6 +39,8 @@ export interface ExecArgs {
   service?: string;
   /** --model: the model to ask for. */
   model?: string;
+  /** --image, as typed (relative to the current directory), in order; checked and kept when the run starts. */
+  images: string[];
   acknowledge: boolean;
   json: boolean;
   /** The diagnostic trail goes to stderr. */
@@ -65,6 +69,7 @@ export function parseExecArgs(argv: string[]): ExecArgs {
         session: { type: 'string' },
         service: { type: 'string' },
         model: { type: 'string' },
+        image: { type: 'string', multiple: true },
         acknowledge: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
@@ -94,6 +99,10 @@ export function parseExecArgs(argv: string[]): ExecArgs {
   const model = values.model === undefined ? undefined : ModelNameSchema.safeParse(values.model);
   if (model && !model.success) throw new UsageError(`--model: ${model.error.issues[0]?.message ?? 'not a model name.'}`);
 
+  const images = values.image ?? [];
+  if (images.length > MAX_IMAGES_PER_MESSAGE) throw new UsageError(`${images.length} images given: ${TOO_MANY_IMAGES}`);
+  if (images.some((file) => file.trim() === '')) throw new UsageError('--image needs the path of an image file.');
+
   const prompt = positionals.join(' ').trim();
   if (!prompt) throw new UsageError('No prompt given: put what you want Mino to do after the options.');
   // The desktop's limit too: one rule for a message, whichever front end sends it.
@@ -107,6 +116,7 @@ export function parseExecArgs(argv: string[]): ExecArgs {
     sessionId,
     ...(values.service === undefined ? {} : { service: values.service }),
     ...(model ? { model: model.data } : {}),
+    images,
     acknowledge: values.acknowledge,
     json: values.json,
     verbose: values.verbose,

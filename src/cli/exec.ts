@@ -20,6 +20,10 @@ import type { ServiceConfig } from '../shared/modelServices';
 import { cliSettings, escapedIo, EXIT, failWith, inMinoHome, openCliSession, recordedChoice, type CliSettings, type CommandIo, type Fail } from './commandSetup';
 import { jsonPrinter, textPrinter, type SessionBanner, type TurnPrinter } from './printers';
 import { terminalOutput } from './terminalText';
+import { ImageRefusedError, keepImage } from '../main/core/images/imageStore';
+import { imagesRefusal } from '../main/core/images/imageSupport';
+import { readImageFile } from '../main/core/images/readImageFile';
+import type { ImageRef } from '../shared/images';
 
 export async function runExec(args: ExecArgs, rawIo: CommandIo): Promise<number> {
   // The trail quotes files and servers too, so it reaches the terminal escaped like everything else.
@@ -67,6 +71,11 @@ async function execInHome(args: ExecArgs, io: CommandIo, rawIo: CommandIo, homeD
   const choice = await execChoice(args, homeDir);
   const service = chosenService(args, choice, setup, io.env);
   if (typeof service === 'string') return fail(service, EXIT.usage);
+  // Images are checked and kept before a session opens: a file that is not one, or a service that takes none, opens nothing.
+  const images = await keptExecImages(args.images, homeDir);
+  if (typeof images === 'string') return fail(images, EXIT.usage);
+  const refused = imagesRefusal(images, { model: choice.model ?? service.model, service: service.name, images: service.images });
+  if (refused !== null) return fail(refused, EXIT.usage);
   // The banner names the sandbox, found by the check every command goes through (on Linux a run of bwrap):
   // started now, it runs while the session opens (and is caught at once, in case the session never does).
   const sandbox = commandSandbox(async () => setup.settings).then(sandboxStatusOf, (error: unknown): SandboxStatus => ({
@@ -86,7 +95,7 @@ async function execInHome(args: ExecArgs, io: CommandIo, rawIo: CommandIo, homeD
       contextWindowIsDefault: service.contextWindow === undefined && !setup.configured.has('contextWindow'),
       sandbox: await sandbox,
     };
-    return await runExecTurn(args, session.conversation, banner, io, rawIo, fail);
+    return await runExecTurn({ ...args, kept: images }, session.conversation, banner, io, rawIo, fail);
   } finally {
     await session.close();
   }
@@ -142,8 +151,26 @@ async function openExecSession(args: ExecArgs, homeDir: string, io: CommandIo, s
   return fail(problem, EXIT.usage);
 }
 
+/** The images of --image, each read (a regular file of at most 5 MB) and kept; a refusal's message when one cannot be. */
+async function keptExecImages(files: readonly string[], homeDir: string): Promise<ImageRef[] | string> {
+  const kept: ImageRef[] = [];
+  for (const file of files) {
+    try {
+      const added = await keepImage(homeDir, await readImageFile(resolveDir(file)), file);
+      kept.push({ sha256: added.sha256, mediaType: added.mediaType });
+    } catch (error) {
+      if (error instanceof ImageRefusedError) return error.message;
+      throw error;
+    }
+  }
+  return kept;
+}
+
+/** The arguments, with the images of --image as kept. */
+type TurnArgs = ExecArgs & { kept: ImageRef[] };
+
 async function runExecTurn(
-  args: ExecArgs,
+  args: TurnArgs,
   conversation: Conversation,
   banner: Omit<SessionBanner, 'id' | 'mode'>,
   io: CommandIo,
@@ -173,7 +200,7 @@ async function runExecTurn(
 }
 
 /** The one turn, answered as --approve says, stopped by Ctrl-C or SIGTERM; exit 0 when it completed. */
-async function askOnce(args: ExecArgs, conversation: Conversation, printer: TurnPrinter): Promise<number> {
+async function askOnce(args: TurnArgs, conversation: Conversation, printer: TurnPrinter): Promise<number> {
   const how = `--approve ${args.approve}`;
   const approver: Approver = {
     approve: async () => {
@@ -187,7 +214,8 @@ async function askOnce(args: ExecArgs, conversation: Conversation, printer: Turn
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const outcome = await conversation.ask(args.prompt, { mode: args.mode, approver, signal: stop.signal, onEvent: (event) => printer.event(event) });
+    const images = args.kept.length > 0 ? { images: args.kept } : {};
+    const outcome = await conversation.ask(args.prompt, { mode: args.mode, approver, signal: stop.signal, onEvent: (event) => printer.event(event), ...images });
     return outcome.status === 'completed' ? EXIT.completed : EXIT.failed;
   } finally {
     process.off('SIGINT', onSignal);

@@ -57,6 +57,7 @@ export function textPrinter(rawOut: Output, rawErr: Output): TurnPrinter {
       switch (event.type) {
         case 'user_message':
           out.write(`You> ${event.text}\n`);
+          if (event.images?.length) out.write(`     (${event.images.length} ${event.images.length === 1 ? 'image' : 'images'} attached)\n`);
           return;
         case 'assistant_start':
           endText();

@@ -54,7 +54,13 @@ export function installMinoOverSocket(config: BrowserBridgeConfig): void {
       new Promise((resolve) => {
         const id = nextId++;
         pending.set(id, { resolve });
-        const message = JSON.stringify({ id, channel, input });
+        // Bytes (an image's) cross as base64 in a marked object, as Electron's IPC carries a Uint8Array itself; the server revives them.
+        const message = JSON.stringify({ id, channel, input }, (_key, value: unknown) => {
+          if (!(value instanceof Uint8Array)) return value;
+          let binary = '';
+          for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
+          return { __minoBytes: btoa(binary) };
+        });
         if (socket.readyState === WebSocket.OPEN) socket.send(message);
         else queue.push(message);
       });

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { errorCode } from '../../../shared/errors';
 import { ensurePrivateDir, isOrphanedTemp, isPrivateTempName, minoPaths, writePrivateFile } from '../config/minoHome';
 import { sha256Hex } from '../fs/readText';
+import { keptImageFiles } from '../images/imageStore';
 import { errorText, log } from '../log/log';
 
 export const CHECKPOINTS_DIR_NAME = 'checkpoints';
@@ -125,20 +126,32 @@ export async function keptBytes(homeDir: string): Promise<number> {
 }
 
 /**
- * Drops whole sessions' contents, oldest first, until the total is at most
- * `capBytes`; `keep` (the session writing now) is never dropped. Returns the
- * sessions dropped.
+ * Drops what is kept, oldest first, until the total is at most `capBytes`:
+ * whole sessions' contents (by when content was last kept for them) and the
+ * images attached to messages (~/.mino/images, by when each was last
+ * attached), interleaved by age, so neither kind can crowd out the other's
+ * recent part. `keep` (the session writing now) is never dropped. A dropped
+ * image's messages still load; the model is told it is no longer kept.
+ * Returns the sessions dropped.
  */
 export async function pruneCheckpoints(homeDir: string, capBytes: number, keep: string): Promise<string[]> {
   const sessions = await usage(homeDir);
-  let total = sessions.reduce((sum, s) => sum + s.bytes, 0);
+  const images = await keptImageFiles(homeDir);
+  const kept = [
+    ...sessions.map((session) => ({ session: session.sessionId, path: path.join(checkpointsDir(homeDir), session.sessionId), bytes: session.bytes, lastWrite: session.lastWrite })),
+    ...images.map((image) => ({ session: null, path: image.file, bytes: image.bytes, lastWrite: image.lastWrite })),
+  ];
+  let total = kept.reduce((sum, entry) => sum + entry.bytes, 0);
   const dropped: string[] = [];
-  for (const session of sessions.sort((a, b) => a.lastWrite - b.lastWrite)) {
+  let imagesDropped = 0;
+  for (const entry of kept.sort((a, b) => a.lastWrite - b.lastWrite)) {
     if (total <= capBytes) break;
-    if (session.sessionId === keep) continue;
-    await fs.rm(path.join(checkpointsDir(homeDir), session.sessionId), { recursive: true, force: true });
-    total -= session.bytes;
-    dropped.push(session.sessionId);
+    if (entry.session === keep) continue;
+    await fs.rm(entry.path, { recursive: true, force: true });
+    total -= entry.bytes;
+    if (entry.session === null) imagesDropped += 1;
+    else dropped.push(entry.session);
   }
+  if (imagesDropped > 0) log.info('images.pruned', { count: imagesDropped });
   return dropped;
 }

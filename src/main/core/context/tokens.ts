@@ -11,6 +11,7 @@
 // A turn counts with that bound first and loads the tokenizer only when the
 // bound does not settle the question (turnCounterFor, agent/runTurn.ts).
 import type { HistoryItem } from '../model/types';
+import { messageImages } from '../model/imageParts';
 
 export interface TokenCounter {
   /** "gpt-tokenizer o200k_base" or "estimate (1 token per 3 bytes)". */
@@ -102,6 +103,9 @@ function itemText(item: HistoryItem): string {
   }
 }
 
+/** What one attached image is counted as: about what OpenAI and Anthropic charge for an image at the size they scale it to. */
+export const IMAGE_TOKENS = 1_600;
+
 const counted = new WeakMap<TokenCounter, WeakMap<object, number>>();
 
 /** Tokens of one input item; remembered per item, so a long history is counted once. */
@@ -112,7 +116,9 @@ export function itemTokens(counter: TokenCounter, item: HistoryItem): number {
   if (known !== undefined) return known;
   // Encrypted reasoning is opaque here; the service counts about the reasoning it stands for, a quarter of its length.
   const encrypted = item.type === 'reasoning' && typeof item.encrypted_content === 'string' ? Math.ceil(item.encrypted_content.length / 4) : 0;
-  const tokens = counter.count(itemText(item)) + encrypted + PER_ITEM_TOKENS;
+  // An attached image costs what the services charge for a large one; its bytes are never counted as text.
+  const images = (messageImages(item)?.length ?? 0) * IMAGE_TOKENS;
+  const tokens = counter.count(itemText(item)) + encrypted + images + PER_ITEM_TOKENS;
   cache.set(item, tokens);
   return tokens;
 }

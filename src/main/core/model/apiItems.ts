@@ -1,8 +1,9 @@
 // Translation between our HistoryItem and the Responses API's input and
 // output items. Kept apart from the client so the mapping is one small,
 // testable table.
-import type { ResponseInputItem, ResponseOutputItem } from 'openai/resources/responses/responses';
-import type { HistoryItem, OutputItem, ReasoningItem, SummaryItem, ToolSpec } from './types';
+import type { ResponseInputContent, ResponseInputItem, ResponseOutputItem } from 'openai/resources/responses/responses';
+import { dataUrl, imageParts, messageImages } from './imageParts';
+import type { HistoryItem, ImageData, OutputItem, ReasoningItem, SummaryItem, ToolSpec } from './types';
 
 /**
  * How a compaction summary reaches the model: a user-role message, marked so
@@ -18,13 +19,13 @@ export function summaryMessageText(item: SummaryItem): string {
   );
 }
 
-export function toApiInput(items: HistoryItem[]): ResponseInputItem[] {
+export function toApiInput(items: HistoryItem[], imageData?: ImageData): ResponseInputItem[] {
   // Reasoning another wire produced (marked with its `wire`, wires/chatItems.ts) means nothing to this service.
   const own = items.filter((item) => item.type !== 'reasoning' || item.wire === undefined);
   return own.map((item): ResponseInputItem => {
     switch (item.type) {
       case 'message':
-        if (item.role === 'user') return { type: 'message', role: 'user', content: item.text };
+        if (item.role === 'user') return { type: 'message', role: 'user', content: messageImages(item)?.length ? userContent(item.text, messageImages(item), imageData) : item.text };
         // An earlier assistant message goes back as output_text, as the API produced it. With
         // store: false there is no server-side item to refer to, so it carries no id.
         return {
@@ -43,6 +44,16 @@ export function toApiInput(items: HistoryItem[]): ResponseInputItem[] {
         return { type: 'message', role: 'user', content: summaryMessageText(item) };
     }
   });
+}
+
+/** A person's message with images: its text, then each image as input_image (a data: URL), in the order attached. */
+function userContent(text: string, images: Parameters<typeof imageParts>[0], imageData: ImageData | undefined): ResponseInputContent[] {
+  return [
+    { type: 'input_text', text },
+    ...imageParts(images, imageData).map((part): ResponseInputContent =>
+      part.kind === 'image' ? { type: 'input_image', image_url: dataUrl(part), detail: 'auto' } : { type: 'input_text', text: part.text },
+    ),
+  ];
 }
 
 export function toApiTools(tools: ToolSpec[]) {

@@ -67,7 +67,7 @@ function requestBody(options: AnthropicWireOptions, req: ModelRequest): MessageC
     model: options.model,
     max_tokens: maxTokens,
     ...(system ? { system } : {}),
-    messages: toAnthropicMessages(req.input),
+    messages: toAnthropicMessages(req.input, req.imageData),
     ...(req.tools.length > 0 ? { tools: toAnthropicTools(req.tools) } : {}),
     ...(req.tools.length > 0 && options.parallelToolCalls === false ? { tool_choice: { type: 'auto', disable_parallel_tool_use: true } } : {}),
     ...(budget >= MIN_THINKING_BUDGET ? { thinking: { type: 'enabled', budget_tokens: budget } } : {}),

@@ -5,7 +5,8 @@
 // one user turn. Thinking blocks go back exactly as they came, signature and
 // all, in their place: the API checks them.
 import { summaryMessageText } from '../apiItems';
-import type { HistoryItem, ReasoningItem, ToolSpec } from '../types';
+import { imageParts, messageImages } from '../imageParts';
+import type { HistoryItem, ImageData, ReasoningItem, ToolSpec } from '../types';
 
 /** The `wire` of a reasoning item holding an Anthropic thinking block (see chatItems.ts, CHAT_REASONING). */
 export const ANTHROPIC_REASONING = 'anthropic';
@@ -15,6 +16,7 @@ export type ThinkingBlock = { type: 'thinking'; thinking: string; signature: str
 
 export type Block =
   | { type: 'text'; text: string; cache_control?: CacheControl }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string }; cache_control?: CacheControl }
   | ThinkingBlock
   | { type: 'tool_use'; id: string; name: string; input: unknown; cache_control?: CacheControl }
   | { type: 'tool_result'; tool_use_id: string; content: string; cache_control?: CacheControl };
@@ -37,7 +39,7 @@ export function anthropicReasoningItem(id: string, block: ThinkingBlock): Reason
 /** Where a cache breakpoint goes: the prompt cache reuses everything up to the last one it has seen. */
 const BREAKPOINT: CacheControl = { type: 'ephemeral' };
 
-export function toAnthropicMessages(items: HistoryItem[]): AnthropicMessage[] {
+export function toAnthropicMessages(items: HistoryItem[], imageData?: ImageData): AnthropicMessage[] {
   const messages: AnthropicMessage[] = [];
   const add = (role: AnthropicMessage['role'], block: Block) => {
     const last = messages.at(-1);
@@ -49,6 +51,10 @@ export function toAnthropicMessages(items: HistoryItem[]): AnthropicMessage[] {
       case 'message':
         // The API refuses an empty text block.
         if (item.text) add(item.role, { type: 'text', text: item.text });
+        // A person's images follow their text, each an image block with its bytes in base64.
+        for (const part of imageParts(messageImages(item), imageData)) {
+          add(item.role, part.kind === 'image' ? { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.base64 } } : { type: 'text', text: part.text });
+        }
         break;
       case 'reasoning':
         if (item.wire === ANTHROPIC_REASONING && isThinkingBlock(item.block)) add('assistant', item.block);

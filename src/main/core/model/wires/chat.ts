@@ -36,7 +36,7 @@ function requestBody(options: SdkWireOptions, req: ModelRequest): ChatCompletion
   const tools = req.tools.length > 0;
   return {
     model: options.model,
-    messages: toChatMessages(req.instructions, req.input),
+    messages: toChatMessages(req.instructions, req.input, req.imageData),
     stream: true,
     // Without it the stream carries no usage, and the context meter would have nothing to go on.
     stream_options: { include_usage: true },

@@ -2,9 +2,10 @@
 // response's items (reasoning, text, tool calls) become one assistant
 // message; each tool result a `tool` message; a compaction summary a user
 // message marked as one (apiItems.ts).
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { ChatCompletionContentPart, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { summaryMessageText } from '../apiItems';
-import type { HistoryItem, ReasoningItem, ToolSpec } from '../types';
+import { dataUrl, imageParts, messageImages } from '../imageParts';
+import type { HistoryItem, ImageData, ImageRef, ReasoningItem, ToolSpec } from '../types';
 
 /**
  * Where a reasoning item came from, in its `wire` field: a wire sends back
@@ -27,7 +28,7 @@ interface AssistantMessage {
   tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
 }
 
-export function toChatMessages(instructions: string, items: HistoryItem[]): ChatCompletionMessageParam[] {
+export function toChatMessages(instructions: string, items: HistoryItem[], imageData?: ImageData): ChatCompletionMessageParam[] {
   const messages: Array<ChatCompletionMessageParam | AssistantMessage> = [];
   if (instructions) messages.push({ role: 'system', content: instructions });
   let assistant: AssistantMessage | undefined;
@@ -45,7 +46,7 @@ export function toChatMessages(instructions: string, items: HistoryItem[]): Chat
       case 'message':
         if (item.role === 'user') {
           assistant = undefined;
-          messages.push({ role: 'user', content: item.text });
+          messages.push({ role: 'user', content: messageImages(item)?.length ? userParts(item.text, messageImages(item) ?? [], imageData) : item.text });
         } else {
           const message = open('text');
           message.content = (message.content ?? '') + item.text;
@@ -68,6 +69,16 @@ export function toChatMessages(instructions: string, items: HistoryItem[]): Chat
     }
   }
   return messages as ChatCompletionMessageParam[];
+}
+
+/** A person's message with images: its text, then each image as an image_url part holding a data: URL. */
+function userParts(text: string, images: readonly ImageRef[], imageData: ImageData | undefined): ChatCompletionContentPart[] {
+  return [
+    { type: 'text', text },
+    ...imageParts(images, imageData).map((part): ChatCompletionContentPart =>
+      part.kind === 'image' ? { type: 'image_url', image_url: { url: dataUrl(part) } } : { type: 'text', text: part.text },
+    ),
+  ];
 }
 
 export function toChatTools(tools: ToolSpec[]): ChatCompletionTool[] {

@@ -35,7 +35,7 @@ function requestBody(opts: SdkWireOptions, req: ModelRequest): ResponseCreatePar
   return {
     model: opts.model,
     instructions: req.instructions,
-    input: toApiInput(req.input),
+    input: toApiInput(req.input, req.imageData),
     // A request without tools offers none at all, rather than an empty list a service might read differently.
     ...(req.tools.length > 0 ? { tools: toApiTools(req.tools) } : {}),
     stream: true,
