@@ -5,6 +5,7 @@
 import type { CompactionEvent } from '../../../shared/sessions';
 import { ModelError, type HistoryItem, type ModelClient, type SummaryItem } from '../model/types';
 import type { SessionLog } from '../sessions/sessionLog';
+import { isTurnStart } from './pairing';
 import { planCompaction } from './plan';
 import { requestSummary, summarizerInput } from './summarizer';
 import { itemsTokens, type TokenCounter } from './tokens';
@@ -114,7 +115,7 @@ export async function replaceWithSummary(
       tokensAfter,
       summary: what.summary,
       summarized: { from, to: keptFrom },
-      keptTurns: kept.filter((item) => item.type === 'message' && item.role === 'user').length,
+      keptTurns: kept.filter(isTurnStart).length,
     },
   };
 }

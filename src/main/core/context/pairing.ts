@@ -64,11 +64,19 @@ export function safeCuts(history: readonly HistoryItem[]): (index: number) => bo
   };
 }
 
-/** Indices where a turn starts: the person's messages. Cutting there keeps every turn whole. */
+/**
+ * Indices where a turn starts: the person's messages (not one sent to a
+ * running turn, which belongs to that turn). Cutting there keeps every turn whole.
+ */
 export function turnStarts(history: readonly HistoryItem[]): number[] {
   const starts: number[] = [];
   history.forEach((item, index) => {
-    if (item.type === 'message' && item.role === 'user') starts.push(index);
+    if (isTurnStart(item)) starts.push(index);
   });
   return starts;
+}
+
+/** The person's message that began a turn. */
+export function isTurnStart(item: HistoryItem): boolean {
+  return item.type === 'message' && item.role === 'user' && !('steered' in item);
 }

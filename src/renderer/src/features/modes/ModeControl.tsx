@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { PERMISSION_MODES, type PermissionMode } from '../../../../shared/domain';
 import { modeHelp } from '../../../../shared/modeTable';
 import { api, errorMessage } from '../../lib/api';
+import { useCommandHandler } from '../commands/windowCommands';
 
 interface ModeControlProps {
   /** Null when no session is open: there is no mode to change. */
@@ -39,7 +40,24 @@ function useModeRequest({ onChanged, onMessage }: Omit<ModeControlProps, 'mode'>
 
 export function ModeControl({ mode, onChanged, onMessage }: ModeControlProps) {
   const { working, request } = useModeRequest({ onChanged, onMessage });
+  useModeCommand(mode, working, request);
   return <ModeSelect mode={mode} waiting={working} onChoose={(requested) => void request(requested)} />;
+}
+
+/**
+ * /mode and /plan (features/commands): the same request as choosing in the
+ * list, so a loosening asks in main's dialog; /mode alone says the mode and
+ * what it does, from the table.
+ */
+function useModeCommand(mode: PermissionMode | null, waiting: boolean, request: (requested: PermissionMode) => Promise<void>): void {
+  useCommandHandler('mode', (requested) => {
+    if (mode === null) throw new Error('Select a session before changing its permission mode.');
+    if (requested === null) return `Permission mode: ${modeHelp(mode)} The modes: ${PERMISSION_MODES.join(', ')}.`;
+    if (waiting) throw new Error('A permission mode change is still waiting for your answer. The permission mode did not change.');
+    if (requested === mode) return `The permission mode is already ${mode}.`;
+    void request(requested);
+    return null;
+  });
 }
 
 /** The label and the choice of modes, each with its help from the table; "None" without a session. `waiting`: a change is being made or confirmed. */
