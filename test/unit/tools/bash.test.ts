@@ -124,6 +124,8 @@ describe('bash confirmation', () => {
           { label: 'Processes', value: 'may outlive it: this machine cannot give it its own process namespace' },
         ],
         warning: 'Runs with your account permissions; this is not a sandbox. Processes it starts may outlive it: this machine cannot give it its own process namespace.',
+        // A command with the person's full rights is drawn as an alarm.
+        warningWeight: 'strong',
       },
     });
   });

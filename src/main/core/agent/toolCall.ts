@@ -15,6 +15,7 @@ import { withHiddenCharacterWarning } from '../tools/hiddenCharacterCheck';
 import { displayOf, type AnyTool, type ToolContext } from '../tools/types';
 import { MAX_WRITE_BYTES } from '../tools/writeFile';
 import { askApproval, type AskPosition } from './approver';
+import { changedWhileAsked, everythingRejected, revisionNote } from './review';
 import type { TurnEvent } from './events';
 import type { TurnOptions } from './runTurn';
 import { parseArguments } from './toolRegistry';
@@ -131,12 +132,29 @@ export async function runCall(call: FunctionCall, options: CallOptions, emit: Em
       { kind: tool.kind, args, outside: factsFor(tool, args).outsideSandbox === true || inspection.noSandbox === true, ...mcpPairOf(tool.kind, call.name), askedByRules: verdict.rules !== undefined },
       context.projectDir,
     );
-    const request = { callId: call.call_id, toolName: call.name, confirmation, ...(position ? { position } : {}), ...(alwaysAllow ? { alwaysAllow } : {}) };
+    const request = {
+      callId: call.call_id,
+      toolName: call.name,
+      confirmation,
+      ...(position ? { position } : {}),
+      ...(alwaysAllow ? { alwaysAllow } : {}),
+      ...(inspection.review ? { review: inspection.review } : {}),
+      ...(inspection.watch ? { target: inspection.watch } : {}),
+    };
     const answer = await askApproval(options.approver, request, context.signal);
     // The answer is in the ledger before the call runs, as the decision was.
     await ledger.answered(answer);
     emit({ type: 'approval', callId: call.call_id, approved: answer.approved });
-    if (!answer.approved) return finish({ status: 'denied', output: tool.denialMessage });
+    if (!answer.approved) return finish(answer.targetChanged && inspection.watch ? changedWhileAsked(inspection.watch.path) : { status: 'denied', output: tool.denialMessage });
+    if (answer.revision && inspection.review) {
+      // The person's version replaces the proposal; the model is told exactly what was written.
+      const { review } = inspection;
+      const revision = answer.revision;
+      if (revision.content === review.before || !tool.revise) return finish(everythingRejected(review.path));
+      const state = tool.revise(args, inspection.state, { content: revision.content, sha256: revision.sha256 });
+      const written = await execute(call, tool, args, state, { ...options, context: { ...context, protectGlobs: decided.protectGlobs } }, emit);
+      return finish(written.status === 'completed' ? { ...written, output: `${written.output}\n${revisionNote(review, revision)}` } : written);
+    }
   } else if (verdict.shown) {
     // Allowed by the mode or a rule, not by a person: still shown, never silent (the decision says which allows are).
     await shown(false);

@@ -63,6 +63,8 @@ export function buildMcpConfirmation(call: McpCallDescription, full = fullArgume
     ],
     preview: full,
     warning: mcpWarning(call.server),
+    // Arguments sent to a remote host leave this machine; a local server runs as any program of the person's.
+    warningWeight: transportKind(call.server) === 'stdio' ? 'neutral' : 'strong',
   };
 }
 

@@ -151,6 +151,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashArgs, Ba
             ...(plan.sandbox ? [] : [processesField(plan.namespace !== null, process.getuid?.())]),
           ],
           warning: plan.sandbox || plan.namespace ? warning : `${warning} ${OUTLIVE_WARNING}`,
+          // A command in the sandbox reaches only the project; one outside it has the person's full rights.
+          warningWeight: plan.sandbox ? 'neutral' : 'strong',
         },
       };
     },

@@ -16,11 +16,12 @@ import {
   validateFileArgs,
   WRITE_DENIAL_MESSAGE,
   WRITE_WARNING,
+  WRITE_WARNING_WEIGHT,
   withNote,
 } from './fileToolSupport';
 import { describeSize, previewText } from './preview';
 import { tooLargeToWrite } from './writeFile';
-import { unifiedDiff } from './unifiedDiff';
+import { reviewedChange, watchedTarget } from './review';
 import { lockedWrite } from './writeStep';
 import type { Inspection, ProjectPath, Tool } from './types';
 
@@ -39,6 +40,8 @@ export interface EditFileState {
   /** describeSize(newText), as the confirmation showed it and the result repeats it. */
   newSize: string;
   temp: PlannedTemporaryFile;
+  /** The SHA-256 of newText when the person reviewed the change and approved their own version of it. */
+  bound?: string;
 }
 
 const argsSchema: z.ZodType<EditFileArgs> = z
@@ -105,9 +108,13 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
     const newSize = describeSize(newText);
     const planned = planTemporaryFile(ctx.projectDir, args.path);
     if (!planned.ok) return { ok: false, result: fsFailureResult(planned) };
+    const sha256 = sha256Hex(file.bytes);
+    const { diff, review } = reviewedChange(args.path, file.text, newText);
     return {
       ok: true,
-      state: { sha256: sha256Hex(file.bytes), fileMode: file.mode, line, newText, newSize, temp: planned.temp },
+      state: { sha256, fileMode: file.mode, line, newText, newSize, temp: planned.temp },
+      ...(review ? { review } : {}),
+      watch: watchedTarget(ctx.projectDir, args.path, () => recheckContent(ctx.projectDir, args.path, sha256) === null),
       confirmation: {
         tool: 'edit_file',
         fields: [
@@ -117,12 +124,14 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
           { label: 'Insert', value: previewText(args.new_string) },
           { label: 'Resulting file', value: newSize },
         ],
-        diff: unifiedDiff(args.path, file.text, newText),
+        diff,
         warning: WRITE_WARNING,
+        warningWeight: WRITE_WARNING_WEIGHT,
       },
     };
   },
   temporaryFiles: (state) => [state.temp],
+  revise: (_args, state, approved) => ({ ...state, newText: approved.content, newSize: describeSize(approved.content), bound: approved.sha256 }),
   async execute(args, state, ctx): Promise<ToolResult> {
     if (ctx.signal?.aborted) return stoppedResult();
     const refusal = guardProject(ctx);
@@ -130,6 +139,7 @@ export const editFileTool: Tool<EditFileArgs, EditFileState> = {
     return lockedWrite(ctx, args.path, {
       recheck: () => recheckContent(ctx.projectDir, args.path, state.sha256),
       after: { kind: 'file', content: state.newText, mode: state.fileMode },
+      ...(state.bound !== undefined ? { bound: state.bound } : {}),
       write: async () => {
         const replaced = await replaceFileAtomically(ctx.projectDir, args.path, state.newText, state.fileMode, state.temp);
         if (!replaced.ok) return { status: 'failed', output: replaced.reason };

@@ -11,6 +11,8 @@ import type { ProjectPath, ToolContext, Validation } from './types';
 import { issuesText } from '../../../shared/zodIssues';
 
 export const WRITE_WARNING = 'Writes with your account permissions; approval applies only to this change to the current file.';
+/** A change to one file inside the project, shown whole before it is made: a routine ask, not an alarm. */
+export const WRITE_WARNING_WEIGHT = 'neutral';
 export const WRITE_DENIAL_MESSAGE =
   'The user did not approve this change; the file was not modified. Do not retry without a new user request.';
 export const CHANGED_AFTER_APPROVAL = 'File changed after approval; nothing was written.';

@@ -1,6 +1,7 @@
 // Caps the text a confirmation shows: at most 20 lines and 2 KiB, then the
 // count of bytes not shown, with the totals, so a person always knows how much
 // was left out.
+import { describeSize } from '../../../shared/review';
 
 export const PREVIEW_MAX_LINES = 20;
 export const PREVIEW_MAX_BYTES = 2 * 1024;
@@ -10,20 +11,8 @@ export function byteLength(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
-/** Lines as a person counts them: a final line without a newline still counts; an empty text has none. */
-export function countLines(text: string): number {
-  if (text.length === 0) return 0;
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
-  return text.endsWith('\n') ? lines : lines + 1;
-}
-
-/** "39 bytes, 3 lines": the totals every write confirmation and result states. */
-export function describeSize(text: string): string {
-  const bytes = byteLength(text);
-  const lines = countLines(text);
-  return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}, ${lines} ${lines === 1 ? 'line' : 'lines'}`;
-}
+// Counted where the dialog can count them too, so the Resulting file it shows as hunks change agrees with this.
+export { countLines, describeSize } from '../../../shared/review';
 
 /**
  * The text itself when it fits; otherwise its first lines (never splitting a

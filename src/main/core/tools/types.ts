@@ -3,6 +3,7 @@
 // execute (which rechecks). Replay of a saved session runs validate only.
 import type { z } from 'zod';
 import type { Confirmation, ToolDisplay, ToolKind, ToolResult } from '../../../shared/domain';
+import type { ReviewSubject } from '../../../shared/review';
 import type { Skill } from '../skills/discoverSkills';
 
 import type { PlannedTemporaryFile } from '../fs/atomicWrite';
@@ -122,8 +123,27 @@ export type Inspection<State> =
        * sandboxed commands only), and runs as this inspection planned.
        */
       noSandbox?: true;
+      /** write_file, edit_file: the change by hunk, which the person may review (reject hunks, rewrite the text) before approving. */
+      review?: ReviewSubject;
+      /** The file the call will change, watched while it is asked, so a change on disk is said before the person can approve. */
+      watch?: WatchedTarget;
     }
   | { ok: false; result: ToolResult };
+
+/** A call's target as an open ask watches it: its folder and name, and whether it still holds what inspection saw. */
+export interface WatchedTarget {
+  path: ProjectPath;
+  dir: string;
+  name: string;
+  /** True while the file is as inspected (the same digest, or still absent for a create): the recheck's question, asked early. */
+  isCurrent(): boolean;
+}
+
+/** What the person approved instead of the proposal: the exact content, and its SHA-256 computed by main. */
+export interface ApprovedContent {
+  content: string;
+  sha256: string;
+}
 
 export interface Tool<Args = unknown, State = unknown> {
   /** Model-facing name, e.g. "edit_file". Part of the model contract. */
@@ -156,6 +176,11 @@ export interface Tool<Args = unknown, State = unknown> {
    * crash can be found and ended when the session is resumed.
    */
   processMark?(state: State): string | undefined;
+  /**
+   * The state that writes `approved` (the person's review of `review`) instead
+   * of the proposal, bound to its digest. Only tools whose inspection offers a review.
+   */
+  revise?(args: Args, state: State, approved: ApprovedContent): State;
   /** Runs the call. Writes recheck `state` first and refuse if the target changed. */
   execute(args: Args, state: State, ctx: ToolContext): Promise<ToolResult>;
   /** Result text when the person denies an ask. */

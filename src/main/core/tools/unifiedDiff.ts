@@ -3,11 +3,44 @@
 // lines; so the unchanged lines before and after the change are set aside,
 // only the window around it (with its context) is diffed, and the hunks are
 // moved back to their real line numbers.
-import { formatPatch, structuredPatch } from 'diff';
+import { formatPatch, structuredPatch, type StructuredPatch } from 'diff';
+import { applyReview, type ReviewHunk } from '../../../shared/review';
 
 const CONTEXT_LINES = 3;
 
 export function unifiedDiff(p: string, oldText: string, newText: string): string {
+  return formatPatch(unifiedPatch(p, oldText, newText));
+}
+
+/**
+ * The hunks of `patch` (unifiedPatch of the same two texts) as spans of
+ * `oldText` and their replacements, in the diff's order, so the person can
+ * reject them one by one. Null when they would not give `newText` back
+ * exactly (then the change can be approved only whole).
+ */
+export function reviewHunks(oldText: string, newText: string, patch: StructuredPatch): ReviewHunk[] | null {
+  const oldStarts = lineStarts(oldText);
+  const newStarts = lineStarts(newText);
+  const hunks = patch.hunks.map((hunk) => ({
+    from: offsetOfLine(oldStarts, oldText, hunk.oldStart - 1),
+    to: offsetOfLine(oldStarts, oldText, hunk.oldStart - 1 + hunk.oldLines),
+    insert: newText.slice(offsetOfLine(newStarts, newText, hunk.newStart - 1), offsetOfLine(newStarts, newText, hunk.newStart - 1 + hunk.newLines)),
+  }));
+  return applyReview(oldText, hunks, new Set()) === newText ? hunks : null;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function offsetOfLine(starts: readonly number[], text: string, line: number): number {
+  return line < starts.length ? (starts[line] as number) : text.length;
+}
+
+/** The structured patch unifiedDiff formats: hunks at their real line numbers. */
+export function unifiedPatch(p: string, oldText: string, newText: string): StructuredPatch {
   const start = lineStartBefore(oldText, commonPrefixLength(oldText, newText), CONTEXT_LINES);
   const maxSuffix = Math.min(oldText.length, newText.length) - start;
   const suffix = lineEndAfter(oldText, commonSuffixLength(oldText, newText, maxSuffix), CONTEXT_LINES);
@@ -19,7 +52,7 @@ export function unifiedDiff(p: string, oldText: string, newText: string): string
     hunk.oldStart += skippedLines;
     hunk.newStart += skippedLines;
   }
-  return formatPatch(patch);
+  return patch;
 }
 
 // Compared a chunk at a time: string equality is a memory compare, while a

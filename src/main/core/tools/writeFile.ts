@@ -23,10 +23,11 @@ import {
   validateFileArgs,
   WRITE_DENIAL_MESSAGE,
   WRITE_WARNING,
+  WRITE_WARNING_WEIGHT,
   withNote,
 } from './fileToolSupport';
 import { describeSize, previewText } from './preview';
-import { unifiedDiff } from './unifiedDiff';
+import { reviewedChange, watchedTarget } from './review';
 import { lockedWrite } from './writeStep';
 import type { Inspection, ProjectPath, Tool } from './types';
 
@@ -53,8 +54,14 @@ export interface WriteFileArgs {
   mode: 'create' | 'overwrite';
 }
 
-/** What inspection saw, and what execution must find again. */
-export type WriteFileState = ({ mode: 'create' } | { mode: 'overwrite'; sha256: string; fileMode: number }) & { temp: PlannedTemporaryFile };
+/**
+ * What inspection saw, and what execution must find again; with `approved`,
+ * the content the person approved after reviewing the change, written instead of the model's.
+ */
+export type WriteFileState = ({ mode: 'create' } | { mode: 'overwrite'; sha256: string; fileMode: number }) & {
+  temp: PlannedTemporaryFile;
+  approved?: { content: string; sha256: string };
+};
 
 const argsSchema: z.ZodType<WriteFileArgs> = z.strictObject({
   path: projectPathArg('Path of the file, relative to the project directory.'),
@@ -94,6 +101,7 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
       preview: previewText(args.content),
       ...(diff === undefined ? {} : { diff }),
       warning: WRITE_WARNING,
+      warningWeight: WRITE_WARNING_WEIGHT,
     });
 
     if (args.mode === 'create') {
@@ -102,7 +110,14 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
       const planned = planTemporaryFile(ctx.projectDir, args.path);
       if (!planned.ok) return { ok: false, result: fsFailureResult(planned) };
       // The preview is the summary; the diff (every line added) is the whole content, with line numbers.
-      return { ok: true, state: { mode: 'create', temp: planned.temp }, confirmation: confirmation('Create a new file', unifiedDiff(args.path, '', args.content)) };
+      const { diff, review } = reviewedChange(args.path, '', args.content);
+      return {
+        ok: true,
+        state: { mode: 'create', temp: planned.temp },
+        confirmation: confirmation('Create a new file', diff),
+        ...(review ? { review } : {}),
+        watch: watchedTarget(ctx.projectDir, args.path, () => !nameIsTaken(resolveInProject(ctx.projectDir, args.path))),
+      };
     }
 
     const current = readProjectText(ctx.projectDir, args.path);
@@ -115,32 +130,39 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
     const { file } = current;
     const readOnly = readOnlyRefusal(args.path, file.mode);
     if (readOnly) return { ok: false, result: readOnly };
-    const diff = unifiedDiff(args.path, file.text, args.content);
+    const { diff, review } = reviewedChange(args.path, file.text, args.content);
     const planned = planTemporaryFile(ctx.projectDir, args.path);
     if (!planned.ok) return { ok: false, result: fsFailureResult(planned) };
+    const sha256 = sha256Hex(file.bytes);
     return {
       ok: true,
-      state: { mode: 'overwrite', sha256: sha256Hex(file.bytes), fileMode: file.mode, temp: planned.temp },
+      state: { mode: 'overwrite', sha256, fileMode: file.mode, temp: planned.temp },
       confirmation: confirmation(`Overwrite the existing file (${file.size} bytes)`, diff),
+      ...(review ? { review } : {}),
+      watch: watchedTarget(ctx.projectDir, args.path, () => recheckContent(ctx.projectDir, args.path, sha256) === null),
     };
   },
   temporaryFiles: (state) => [state.temp],
+  revise: (_args, state, approved) => ({ ...state, approved }),
   async execute(args, state, ctx): Promise<ToolResult> {
     if (ctx.signal?.aborted) return stoppedResult();
     const root = ctx.projectDir;
     const refusal = guardProject(ctx);
     if (refusal) return refusal;
+    const content = state.approved?.content ?? args.content;
+    const bound = state.approved ? { bound: state.approved.sha256 } : {};
 
     if (state.mode === 'create') {
       return lockedWrite(ctx, args.path, {
         // A name taken since inspection, even by a dangling link, is not what was approved.
         recheck: () => (nameIsTaken(resolveInProject(root, args.path)) ? changedAfterApproval() : null),
-        after: { kind: 'file', content: args.content },
+        after: { kind: 'file', content },
+        ...bound,
         write: async () => {
           // The link refuses a name taken after the recheck too, by a writer that takes no lock.
-          const created = await createFileAtomically(root, args.path, args.content, state.temp);
+          const created = await createFileAtomically(root, args.path, content, state.temp);
           if (!created.ok) return created.kind === TARGET_APPEARED ? changedAfterApproval() : { status: 'failed', output: created.reason };
-          return { status: 'completed', output: withNote(`Created ${args.path} (${describeSize(args.content)}).`, created.note) };
+          return { status: 'completed', output: withNote(`Created ${args.path} (${describeSize(content)}).`, created.note) };
         },
       });
     }
@@ -150,11 +172,12 @@ export const writeFileTool: Tool<WriteFileArgs, WriteFileState> = {
     const temp = state.temp;
     return lockedWrite(ctx, args.path, {
       recheck: () => recheckContent(root, args.path, approvedSha),
-      after: { kind: 'file', content: args.content, mode: fileMode },
+      after: { kind: 'file', content, mode: fileMode },
+      ...bound,
       write: async () => {
-        const replaced = await replaceFileAtomically(root, args.path, args.content, fileMode, temp);
+        const replaced = await replaceFileAtomically(root, args.path, content, fileMode, temp);
         if (!replaced.ok) return { status: 'failed', output: replaced.reason };
-        return { status: 'completed', output: withNote(`Overwrote ${args.path} (${describeSize(args.content)}).`, replaced.note) };
+        return { status: 'completed', output: withNote(`Overwrote ${args.path} (${describeSize(content)}).`, replaced.note) };
       },
     });
   },

@@ -3,6 +3,7 @@
 // and the rename, so a second writer that was approved against the same
 // content waits, then finds the file changed and writes nothing.
 import type { ToolResult } from '../../../shared/domain';
+import { sha256Hex } from '../fs/readText';
 import { lockFileForWrite } from '../locks/fileLock';
 import { fsFailureResult } from './fileToolSupport';
 import type { ProjectPath, ToolContext, WriteOutcome } from './types';
@@ -14,7 +15,14 @@ export interface WriteSteps {
   write(): Promise<ToolResult>;
   /** What `write` will leave at the path, kept with the pre-image for undo. */
   after: WriteOutcome;
+  /**
+   * The SHA-256 of the content the person approved after reviewing it (main
+   * computed it from their answer): nothing else is written under that approval.
+   */
+  bound?: string;
 }
+
+export const NOT_WHAT_WAS_APPROVED = 'The content to write is not the content the user approved, so nothing was written. Tell the user.';
 
 export async function lockedWrite(ctx: ToolContext, p: ProjectPath, steps: WriteSteps): Promise<ToolResult> {
   const lock = await lockFileForWrite(ctx.homeDir, ctx.projectDir, p);
@@ -22,6 +30,9 @@ export async function lockedWrite(ctx: ToolContext, p: ProjectPath, steps: Write
   try {
     const changed = steps.recheck();
     if (changed) return changed;
+    if (steps.bound !== undefined && (steps.after.kind !== 'file' || sha256Hex(steps.after.content) !== steps.bound)) {
+      return { status: 'failed', output: NOT_WHAT_WAS_APPROVED };
+    }
     const kept = await keepPreImage(ctx, p, steps.after);
     if (kept) return kept;
     return await steps.write();

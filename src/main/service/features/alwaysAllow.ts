@@ -14,6 +14,11 @@ import { confirmOnce, refusalText, type RulesDeps } from './rules';
 const ENDED = 'That request had already ended, so your answer was not used. Nothing ran because of it.';
 
 export async function answerApproval(deps: RulesDeps & { broker: ApprovalBroker }, client: ClientId, input: ApprovalAnswer, now: Date): Promise<ApprovalAnswerResult> {
+  if (input.review !== undefined && input.approved) {
+    // A reviewed change is approved once, as the person left it; a rule would approve the model's later proposals unseen.
+    if (input.alwaysAllow === true) return { accepted: false, open: true, message: '"Always allow" approves changes as proposed; after changing this one, approve it once, or deny it.' };
+    return deps.broker.answerReviewed(client, input.requestId, input.review);
+  }
   if (input.alwaysAllow !== true) return { accepted: deps.broker.answer(client, input.requestId, input.approved) };
   const shown = deps.broker.shownRequest(client, input.requestId);
   if (!shown) return { accepted: false, message: ENDED };

@@ -83,11 +83,22 @@ export function ConfirmationView({ confirmation, showWarning = true, previewWith
       <RiskHints confirmation={confirmation} />
       {showPreview && <ConfirmationPreview preview={confirmation.preview as string} />}
       {confirmation.diff !== undefined && <DiffView diff={confirmation.diff} />}
-      {showWarning && confirmation.warning && (
-        <p className="warning" data-testid="confirmation-warning">
-          {confirmation.warning}
-        </p>
-      )}
+      {showWarning && <ConfirmationWarning confirmation={confirmation} />}
     </div>
+  );
+}
+
+/**
+ * The tool's warning, as strong as what it warns of: neutral for a routine
+ * ask (a change inside the project, a sandboxed command), drawn as an alarm
+ * only for what deserves it (the program says which; a risk hint always does).
+ */
+export function ConfirmationWarning({ confirmation }: { confirmation: Confirmation }) {
+  if (!confirmation.warning) return null;
+  const strong = confirmation.warningWeight !== 'neutral' || confirmationRiskHints(confirmation).length > 0;
+  return (
+    <p className={strong ? 'warning' : 'confirmation-note'} data-testid="confirmation-warning" data-weight={strong ? 'strong' : 'neutral'}>
+      {confirmation.warning}
+    </p>
   );
 }

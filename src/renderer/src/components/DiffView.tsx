@@ -5,7 +5,7 @@
 // scroll area, so the whole change is reachable by scrolling that.
 // Added and removed lines keep a +/- sign (drawn by the CSS), so the colour is
 // never the only cue; hidden characters are shown as ⟨U+XXXX⟩ marks.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Decoration, Diff, Hunk, markEdits, tokenize, type HunkData, type HunkTokens } from 'react-diff-view';
 import 'react-diff-view/style/index.css';
 import { markHiddenCharacters } from '../../../shared/hiddenCharacters';
@@ -64,7 +64,16 @@ function useTokens(model: DiffModel | null, language: Language | null): { tokens
   return { tokens: plain, coloured: false, tooLong };
 }
 
-export function DiffView({ diff, heading = 'Changes' }: { diff: string; heading?: string }) {
+interface DiffViewProps {
+  diff: string;
+  heading?: string;
+  /** Controls shown on a hunk's header row (the approval dialog's Reject / Keep), by the hunk's index. */
+  hunkAction?: (index: number) => ReactNode;
+  /** Hunks the person rejected: drawn struck through, under a header that says so. */
+  rejected?: ReadonlySet<number>;
+}
+
+export function DiffView({ diff, heading = 'Changes', hunkAction, rejected }: DiffViewProps) {
   const layout = useDiffLayout();
   const model = useMemo(() => parsed(diff), [diff]);
   const language = model ? languageForPath(model.path) : null;
@@ -102,9 +111,13 @@ export function DiffView({ diff, heading = 'Changes' }: { diff: string; heading?
       {model ? (
         <Diff viewType={created ? 'unified' : layout} diffType={created ? 'add' : 'modify'} hunks={model.hunks} tokens={tokens} className="diff-view-table">
           {(hunks) =>
-            hunks.flatMap((hunk) => [
-              <Decoration key={`d-${hunk.content}`} className="diff-view-hunk">
-                {hunk.content}
+            hunks.flatMap((hunk, index) => [
+              <Decoration key={`d-${hunk.content}`} className={rejected?.has(index) ? 'diff-view-hunk rejected' : 'diff-view-hunk'}>
+                <span className="diff-view-hunk-header" data-testid="diff-hunk-header">
+                  <span>{hunk.content}</span>
+                  {rejected?.has(index) && <span className="diff-view-hunk-rejected">Rejected: not written</span>}
+                  {hunkAction?.(index)}
+                </span>
               </Decoration>,
               <Hunk key={`h-${hunk.content}`} hunk={hunk} />,
             ])

@@ -12,10 +12,16 @@
 //   no key of its own and is never focused first; the rule it saves is shown
 //   before it is pressed, and main confirms it in its own dialog, so the ask
 //   stays open until main says whether the rule was saved.
+// - a file change can be reviewed first (ReviewPanel): hunks rejected, the
+//   text rewritten; main decides what that approves. If the file changes on
+//   disk while the dialog is open, main sends the ask again saying so, and
+//   nothing here can approve it any more.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { confirmationRiskHints } from '../../../../shared/bashRiskHints';
 import { askedByRulesLine } from '../../../../shared/transcriptText';
 import type { ApprovalChoice, HeldApproval } from './useApprovalQueue';
 import { ConfirmationView } from '../../components/ConfirmationView';
+import { ReviewPanel, useReview, type ReviewState } from './ReviewPanel';
 import { ModalDialog } from '../../components/ModalDialog';
 import { isDeliberateKey, sinceLastKey, TYPING_GAP_MS, typingUnderWay } from './keyboardActivity';
 
@@ -91,6 +97,8 @@ function useDeliberateApproval(onAnswer: (choice: ApprovalChoice) => void, onYes
   }
 
   function keyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    // Keys typed into the review's text are text: none of them answers.
+    if (event.target instanceof HTMLTextAreaElement && event.key !== 'Escape') return;
     if (event.key === 'Enter') {
       // Whatever has focus, Enter means no (a held Enter is swallowed, so it cannot answer the next ask).
       event.preventDefault();
@@ -142,14 +150,48 @@ function ApprovalHeader({ titleId, request, waiting }: { titleId: string; reques
   );
 }
 
+/** What the ask is: the file changed under it (when it did), the rules that asked, then the change to review or the confirmation. */
+function ApprovalBody({ request, review }: { request: HeldApproval; review: ReviewState | null }) {
+  return (
+    <>
+      {request.targetChanged !== undefined && (
+        <p className="warning" role="alert" data-testid="approval-target-changed">
+          {request.targetChanged}
+        </p>
+      )}
+      {request.confirmation.rules && (
+        <p className="small" data-testid="asked-by-rule">
+          {askedByRulesLine(request.confirmation.rules)}
+        </p>
+      )}
+      {review && request.review ? (
+        <ReviewPanel confirmation={request.confirmation} subject={request.review} review={review} />
+      ) : (
+        <ConfirmationView confirmation={request.confirmation} />
+      )}
+    </>
+  );
+}
+
 function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps) {
   const ids = useId();
   const deny = useRef<HTMLButtonElement>(null);
   const once = useRef<HTMLButtonElement>(null);
   const always = useRef<HTMLButtonElement>(null);
   const { deciding, notice } = request;
-  const onYes = (yes: Yes) => onAnswer(yes === 'once' ? true : 'always');
+  const review = useReview(request.review);
+  const stale = request.targetChanged !== undefined;
+  const onYes = (yes: Yes) => {
+    if (stale || review?.nothingLeft) return;
+    if (yes === 'always') {
+      // A rule approves later proposals unseen; a change the person reworked is approved once.
+      if (!review?.answer) onAnswer('always');
+    } else onAnswer(review?.answer ? { review: review.answer } : true);
+  };
   const deliberate = useDeliberateApproval(onAnswer, onYes, { once, always });
+  // The yes is drawn as strongly as the warning: red only for what deserves it.
+  const routine = request.confirmation.warningWeight === 'neutral' && confirmationRiskHints(request.confirmation).length === 0;
+  const canApprove = deliberate.armed && !deciding && !stale && !review?.nothingLeft;
 
   return (
     <ModalDialog
@@ -162,19 +204,18 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
       testId="approval-dialog"
     >
       <ApprovalHeader titleId={`${ids}-title`} request={request} waiting={waiting} />
-      <p className="muted small">[Tool: {request.toolName}]</p>
-      {request.confirmation.rules && (
-        <p className="small" data-testid="asked-by-rule">
-          {askedByRulesLine(request.confirmation.rules)}
-        </p>
-      )}
-      <ConfirmationView confirmation={request.confirmation} />
+      <ApprovalBody request={request} review={review} />
       <p id={`${ids}-hint`} className="muted small" data-testid="approval-hint">
         {deliberate.refusedKey
           ? 'That key did not approve: keys typed quickly, or in the first moment, never do. Pause, then press y, or click Approve.'
           : 'Enter or Escape denies. Press y or click Approve to let it run.'}
       </p>
       {request.alwaysAllow && <AlwaysAllowLines rule={request.alwaysAllow} deciding={deciding} notice={notice} />}
+      {!request.alwaysAllow && notice && (
+        <p className="small error" role="status" data-testid="approval-notice">
+          {notice}
+        </p>
+      )}
       <div className="actions">
         <button type="button" ref={deny} onClick={() => onAnswer(false)}>
           Deny
@@ -183,7 +224,7 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
           <button
             type="button"
             ref={always}
-            disabled={!deliberate.armed || deciding}
+            disabled={!canApprove || (review !== null && review.answer !== null)}
             onPointerDown={() => deliberate.pointerDown('always')}
             onClick={(event) => deliberate.click(event, 'always')}
           >
@@ -193,8 +234,8 @@ function OpenApprovalDialog({ request, waiting, onAnswer }: ApprovalDialogProps)
         <button
           type="button"
           ref={once}
-          className="danger"
-          disabled={!deliberate.armed || deciding}
+          className={routine ? 'primary' : 'danger'}
+          disabled={!canApprove}
           onPointerDown={() => deliberate.pointerDown('once')}
           onClick={(event) => deliberate.click(event, 'once')}
         >

@@ -4,13 +4,18 @@
 // asks the person, in its own dialog, to confirm saving the rule, so the ask
 // stays on screen until main says how that went.
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReviewAnswer } from '../../../../shared/review';
 import type { ApprovalAnswerResult, ApprovalRequestView } from '../../../../shared/sessions';
 import { api, errorMessage } from '../../lib/api';
 
 const ENDED = 'That request had already ended, so your answer was not used. Nothing ran because of it.';
 
-/** An answer to an ask: `false` denies, `true` approves this call, `'always'` approves it and saves the rule it offers. */
-export type ApprovalChoice = boolean | 'always';
+/**
+ * An answer to an ask: `false` denies, `true` approves this call, `'always'`
+ * approves it and saves the rule it offers, `{ review }` approves the person's
+ * review of a file change (main works out what that writes).
+ */
+export type ApprovalChoice = boolean | 'always' | { review: ReviewAnswer };
 
 /** An ask as this window holds it: the request, and where an "Always allow" answer to it stands. */
 export interface HeldApproval extends ApprovalRequestView {
@@ -48,7 +53,10 @@ export function useApprovalQueue(): ApprovalQueue {
   useEffect(() => {
     const stopRequests = api.onApprovalRequest((request) => {
       setMessage(null);
-      setQueue((current) => (current.some((r) => r.requestId === request.requestId) ? current : [...current, request]));
+      // An ask sent again (its file changed on disk) replaces the one held, in its place.
+      setQueue((current) =>
+        current.some((r) => r.requestId === request.requestId) ? current.map((r) => (r.requestId === request.requestId ? request : r)) : [...current, request],
+      );
     });
     const stopClosed = api.onApprovalClosed((closed) => {
       setMessage(`A request was withdrawn without your answer: ${closed.reason}`);
@@ -75,6 +83,8 @@ export function useApprovalQueue(): ApprovalQueue {
     },
     [remove],
   );
+
+  const answerReviewed = useReviewedAnswer(remove, setMessage, setNotice);
 
   const answerAlways = useCallback(
     (request: ApprovalRequestView) => {
@@ -108,9 +118,10 @@ export function useApprovalQueue(): ApprovalQueue {
       if (choice !== false && deciding !== null) return;
       if (choice === 'always') {
         if (first.alwaysAllow) answerAlways(first);
-      } else answerOnce(first, choice);
+      } else if (typeof choice === 'object') answerReviewed(first, choice.review);
+      else answerOnce(first, choice);
     },
-    [first, deciding, answerOnce, answerAlways],
+    [first, deciding, answerOnce, answerAlways, answerReviewed],
   );
 
   const current = useMemo<HeldApproval | null>(
@@ -119,4 +130,26 @@ export function useApprovalQueue(): ApprovalQueue {
   );
 
   return { current, waiting: Math.max(0, queue.length - 1), answer, message };
+}
+
+/** Sends an approval with the person's review; main may refuse it (it does not fit the ask), leaving the ask open with why. */
+function useReviewedAnswer(remove: (requestId: string) => void, setMessage: (text: string | null) => void, setNotice: (notice: Notice | null) => void) {
+  return useCallback(
+    (request: ApprovalRequestView, review: ReviewAnswer) => {
+      const { requestId } = request;
+      setNotice(null);
+      api.answerApproval({ requestId, approved: true, review }).then(
+        (result) => {
+          if (result.open) {
+            setNotice({ requestId, text: result.message ?? 'Your review was not taken. Approve again, or deny.' });
+            return;
+          }
+          remove(requestId);
+          if (!result.accepted) setMessage(result.message ?? ENDED);
+        },
+        (failure: unknown) => setNotice({ requestId, text: `Your review could not be delivered: ${errorMessage(failure)} Nothing was written. Approve again, or deny.` }),
+      );
+    },
+    [remove, setMessage, setNotice],
+  );
 }
