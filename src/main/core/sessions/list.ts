@@ -9,6 +9,7 @@ import { lineRefs, parseLine, splitLog } from './logLines';
 import { lastTitle, MAX_SESSION_FILE_BYTES, recordTime } from './load';
 import { errorText, log } from '../log/log';
 import { errorCode } from '../../../shared/errors';
+import { sessionLabel } from '../../../shared/sessionTitle';
 
 /**
  * Sessions of one project (compared by the exact real path string saved in
@@ -32,6 +33,7 @@ export async function listSessions(homeDir: string, projectDir?: string): Promis
     const summary = await summarize(path.join(dir, name), id);
     if (summary && (wanted === undefined || summary.projectDir === wanted)) summaries.push(summary);
   }
+  nameForkOrigins(summaries);
   return summaries.sort((a, b) => (a.updatedAt === b.updatedAt ? a.id.localeCompare(b.id) : a.updatedAt < b.updatedAt ? 1 : -1));
 }
 
@@ -71,7 +73,18 @@ async function summarize(file: string, id: string): Promise<SessionSummary | und
       break;
     }
   }
-  return { id, projectDir: header.projectDir, firstPrompt, title: lastTitle(content, lineRefs(content)), createdAt: header.createdAt, updatedAt };
+  const summary: SessionSummary = { id, projectDir: header.projectDir, firstPrompt, title: lastTitle(content, lineRefs(content)), createdAt: header.createdAt, updatedAt };
+  return header.forkedFrom ? { ...summary, forkedFrom: { id: header.forkedFrom.session, label: null } } : summary;
+}
+
+/** A fork is shown with what its origin is called now; a fork of one of a project's sessions is in the same project. */
+function nameForkOrigins(summaries: SessionSummary[]): void {
+  const byId = new Map(summaries.map((summary) => [summary.id, summary]));
+  for (const summary of summaries) {
+    if (!summary.forkedFrom) continue;
+    const origin = byId.get(summary.forkedFrom.id);
+    summary.forkedFrom = { id: summary.forkedFrom.id, label: origin ? sessionLabel(origin.firstPrompt, origin.title) : null };
+  }
 }
 
 async function realPathOrSelf(dir: string): Promise<string> {

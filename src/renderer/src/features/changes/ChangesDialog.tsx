@@ -3,86 +3,43 @@
 // and Undo / Redo. Undo is the person's own act: a confirmation lists the
 // files, and the outcome says which were restored and which were left alone.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { ReversalPlanView, ReversalReportView, ReversalTarget, TurnSummaryView } from '../../../../shared/changes';
+import type { ReversalTarget, TurnSummaryView } from '../../../../shared/changes';
 import { UNCOUNTED_ACTIONS } from '../../../../shared/changes';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DiffView } from '../../components/DiffView';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ModalDialog } from '../../components/ModalDialog';
 import { api, errorMessage } from '../../lib/api';
-
-const VERB = { undo: 'Undo', redo: 'Redo' } as const;
+import { ReversalConfirm, ReversalReport, useReversal } from './reversal';
+import './Changes.css';
 
 export function ChangesDialog({ onClose }: { onClose(): void }) {
   const ids = useId();
   const close = useRef<HTMLButtonElement>(null);
   const [turns, setTurns] = useState<TurnSummaryView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<{ target: ReversalTarget; plan: ReversalPlanView } | null>(null);
-  const [report, setReport] = useState<ReversalReportView | null>(null);
-  const [working, setWorking] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    api.listChanges().then((value) => setTurns(value.turns), (failure: unknown) => setError(errorMessage(failure)));
+    api.listChanges().then((value) => setTurns(value.turns), (failure: unknown) => setLoadError(errorMessage(failure)));
   }, []);
   useEffect(load, [load]);
-
-  async function ask(target: ReversalTarget) {
-    setError(null);
-    try {
-      setPending({ target, plan: await api.planReversal(target) });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  }
-
-  async function run(target: ReversalTarget) {
-    setPending(null);
-    setWorking(true);
-    try {
-      setReport(await api.reverseChanges(target));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setWorking(false);
-      load();
-    }
-  }
+  const reversal = useReversal(load);
 
   return (
-    <ModalDialog labelledBy={`${ids}-title`} onDismiss={onClose} initialFocus={close} testId="changes-dialog">
+    // Wide: a side-by-side diff needs room for two columns of code.
+    <ModalDialog labelledBy={`${ids}-title`} onDismiss={onClose} initialFocus={close} className="changes-view" testId="changes-dialog">
       <header className="dialog-header">
         <h2 id={`${ids}-title`}>Changes</h2>
         <button type="button" className="ghost" ref={close} onClick={onClose}>
           Close
         </button>
       </header>
-      <ErrorMessage text={error} />
-      {report && <ReportView report={report} />}
+      <ErrorMessage text={reversal.error ?? loadError} />
+      {reversal.report && <ReversalReport report={reversal.report} />}
       {turns && turns.length === 0 && <p className="muted">No turn of this session changed files.</p>}
       {turns?.map((turn) => (
-        <TurnChanges key={turn.turn} turn={turn} disabled={working} onReverse={ask} />
+        <TurnChanges key={turn.turn} turn={turn} disabled={reversal.working} onReverse={(target) => void reversal.ask(target)} />
       ))}
-      {pending && (
-        <ConfirmDialog
-          title={`${VERB[pending.target.action]} ${pending.target.callId ? 'this change' : `turn ${pending.plan.turn}`}?`}
-          confirmLabel={VERB[pending.target.action]}
-          risky
-          testId="reversal-confirm"
-          onCancel={() => setPending(null)}
-          onConfirm={() => void run(pending.target)}
-        >
-          <p>
-            {pending.target.action === 'undo' ? 'These files go back to how they were before the turn' : 'These files get back what the turn wrote'}, each only if
-            it is still exactly what {pending.target.action === 'undo' ? 'the turn left' : 'the undo left'}; a file changed since is left as it is.
-          </p>
-          <ul data-testid="reversal-files">
-            {pending.plan.paths.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </ConfirmDialog>
-      )}
+      <ReversalConfirm reversal={reversal} />
     </ModalDialog>
   );
 }
@@ -139,28 +96,6 @@ function TurnChanges({ turn, disabled, onReverse }: { turn: TurnSummaryView; dis
           </button>
         )}
       </div>
-    </section>
-  );
-}
-
-function ReportView({ report }: { report: ReversalReportView }) {
-  const files = [...report.resumed, ...report.files];
-  const skipped = files.filter((f) => f.outcome === 'skipped');
-  return (
-    <section className="banner-info" role="status" data-testid="reversal-report">
-      <p>
-        {VERB[report.action]}
-        {report.turn !== null ? ` of turn ${report.turn}` : ''}: {files.length - skipped.length} restored
-        {skipped.length > 0 ? `, ${skipped.length} left as they are` : ''}.
-      </p>
-      {skipped.map((file) => (
-        <div key={file.path}>
-          <p className="error small">
-            {file.path}: {file.reason}
-          </p>
-          {file.diff && <DiffView diff={file.diff} />}
-        </div>
-      ))}
     </section>
   );
 }

@@ -1,7 +1,9 @@
 // Places each turn's Changes summary in the transcript, after the turn's last
 // item. Pure. The transcript shows the turns since the last clear, which are
-// the session's last ones, so the first question shown is turn
-// turnCount - (questions shown) + 1.
+// the session's last ones; the changes were fetched between turns, so while a
+// turn runs its question is usually not among the turns they count. Each
+// summary is keyed by the turn it belongs to: the reading of the count under
+// which the summaries' questions match the questions shown wins.
 import type { SessionChangesView, TurnSummaryView } from '../../../../shared/changes';
 import type { TranscriptItem } from '../transcript/transcriptModel';
 
@@ -11,11 +13,35 @@ export interface ChangesItem {
   summary: TurnSummaryView;
 }
 
-export function withChangeSummaries(items: readonly TranscriptItem[], changes: SessionChangesView | null): Array<TranscriptItem | ChangesItem> {
+/**
+ * The turn number of the first question shown. `running`: the last question
+ * shown is a turn still running, which changes fetched before it began do not
+ * count (the usual case), or do (fetched just after it began).
+ */
+export function firstShownTurn(questions: readonly string[], changes: SessionChangesView, running: boolean): number {
+  const before = changes.turnCount - questions.length + 1;
+  const readings = running ? [before + 1, before] : [before];
+  // How many summaries land on a question of their own text; one on another text rules the reading out.
+  const matches = (first: number): number => {
+    let count = 0;
+    for (const summary of changes.turns) {
+      const index = summary.turn - first;
+      if (index < 0 || index >= questions.length) continue;
+      if (questions[index] !== summary.question) return -1;
+      count += 1;
+    }
+    return count;
+  };
+  let best = readings[0] as number;
+  for (const reading of readings) if (matches(reading) > matches(best)) best = reading;
+  return best;
+}
+
+export function withChangeSummaries(items: readonly TranscriptItem[], changes: SessionChangesView | null, running = false): Array<TranscriptItem | ChangesItem> {
   if (!changes || changes.turns.length === 0) return [...items];
   const byTurn = new Map(changes.turns.map((turn) => [turn.turn, turn]));
-  const shownQuestions = items.filter((item) => item.kind === 'user').length;
-  let turn = changes.turnCount - shownQuestions;
+  const questions = items.flatMap((item) => (item.kind === 'user' ? [item.text] : []));
+  let turn = firstShownTurn(questions, changes, running) - 1;
   const out: Array<TranscriptItem | ChangesItem> = [];
   let started = false;
   const close = () => {
