@@ -29,6 +29,21 @@ describe('Changes summaries in the transcript', () => {
     ]);
   });
 
+  it('while turn 2 runs, turn 1\'s summary stays after turn 1, whether or not the changes already count turn 2', () => {
+    const { items } = transcriptFrom([
+      { type: 'user_message', text: 'q1' },
+      { type: 'assistant_text', text: 'a1' },
+      { type: 'turn_end', status: 'completed' },
+      { type: 'user_message', text: 'q2' },
+      { type: 'assistant_delta', delta: 'working' },
+    ], AT);
+    const shape = (placed: ReturnType<typeof withChangeSummaries>) => placed.map((item) => (item.kind === 'changes' ? `changes ${item.summary.turn}` : item.kind));
+    const expected = ['user', 'assistant', 'changes 1', 'user', 'assistant'];
+    // Fetched when turn 1 ended (the usual case), and fetched just after turn 2 began.
+    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 1 }, true))).toEqual(expected);
+    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 2 }, true))).toEqual(expected);
+  });
+
   it('leaves the transcript as it is without changes', () => {
     const { items } = transcriptFrom([{ type: 'user_message', text: 'q' }], AT);
     expect(withChangeSummaries(items, null)).toEqual(items);

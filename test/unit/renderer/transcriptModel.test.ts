@@ -347,12 +347,12 @@ describe('transcript from turn events', () => {
 
   it.each(['failed', 'aborted', 'limit'] as const)('shows a %s turn end with its message', (status) => {
     const state = transcriptFrom([{ type: 'turn_end', status, message: `why ${status}` }], AT);
-    expect(shown(state)).toEqual([{ kind: 'turn_end', status, message: `why ${status}`, usage: null }]);
+    expect(shown(state)).toEqual([{ kind: 'turn_end', status, message: `why ${status}`, usage: null, attempts: 1 }]);
   });
 
   it('shows a non-completed turn end without a message as message null', () => {
     const state = transcriptFrom([{ type: 'turn_end', status: 'aborted' }], AT);
-    expect(shown(state)).toEqual([{ kind: 'turn_end', status: 'aborted', message: null, usage: null }]);
+    expect(shown(state)).toEqual([{ kind: 'turn_end', status: 'aborted', message: null, usage: null, attempts: 1 }]);
   });
 
   it('keeps the partial streamed text, no longer streaming, when a turn fails mid-stream', () => {
@@ -363,8 +363,31 @@ describe('transcript from turn events', () => {
     ], AT);
     expect(shown(state)).toEqual([
       { kind: 'assistant', text: 'Half a sen', streaming: false },
-      { kind: 'turn_end', status: 'failed', message: 'The model service failed.', usage: null },
+      { kind: 'turn_end', status: 'failed', message: 'The model service failed.', usage: null, attempts: 1 },
     ]);
+  });
+
+  it('shows no usage for a turn that got no answer, and how many times its last request was sent', () => {
+    const zero = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
+    const state = transcriptFrom([
+      { type: 'user_message', text: 'hi' },
+      { type: 'assistant_start', request: 1 },
+      { type: 'model_retry', message: 'retrying', attempt: 2, attempts: 4, delayMs: 500 },
+      { type: 'model_retry', message: 'retrying', attempt: 4, attempts: 4, delayMs: 2000 },
+      { type: 'turn_end', status: 'failed', message: 'The service had a problem.', usage: zero },
+    ], AT);
+    expect(shown(state).at(-1)).toEqual({ kind: 'turn_end', status: 'failed', message: 'The service had a problem.', usage: null, attempts: 4 });
+  });
+
+  it('counts the attempts of the request that failed, not of an earlier one that got through', () => {
+    const state = transcriptFrom([
+      { type: 'user_message', text: 'hi' },
+      { type: 'assistant_start', request: 1 },
+      { type: 'model_retry', message: 'retrying', attempt: 2, attempts: 4, delayMs: 500 },
+      { type: 'assistant_start', request: 2 },
+      { type: 'turn_end', status: 'failed', message: 'Broke off.' },
+    ], AT);
+    expect(shown(state).at(-1)).toMatchObject({ kind: 'turn_end', attempts: 1 });
   });
 
   it('ends a streaming message when the next user message arrives', () => {

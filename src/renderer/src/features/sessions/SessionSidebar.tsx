@@ -10,6 +10,8 @@ import { checkedSessionTitle, sessionLabel } from '../../../../shared/sessionTit
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { api, errorMessage } from '../../lib/api';
 import { applyOpenResult } from './openSessionResult';
+import { ForkOrigin } from './ForkOrigin';
+import { NewWindowIcon, RenameIcon } from './icons';
 import { updatedText } from './sessionTime';
 import { useProjectSessions } from './useProjectSessions';
 import './SessionSidebar.css';
@@ -145,15 +147,21 @@ function SidebarItem({ session, current, disabled, onOpen, onRenamed }: SidebarI
             <span className="sidebar-detail muted small">
               {updatedText(session.updatedAt, new Date())} · <span className="session-id" data-testid={current ? 'current-session-id' : 'sidebar-session-id'}>{session.id}</span>
             </span>
+            <ForkOrigin session={session} />
+            {session.openElsewhere && (
+              <span className="sidebar-elsewhere small" data-testid="open-elsewhere">
+                Open in another window
+              </span>
+            )}
           </button>
           <span className="sidebar-actions">
             {!current && (
               <button type="button" className="ghost small" disabled={disabled} onClick={() => onOpen('new-window')} aria-label={`Open “${title}” in a new window`} title="Open in a new window">
-                ⧉
+                <NewWindowIcon />
               </button>
             )}
             <button type="button" className="ghost small" onClick={() => setRenaming(true)} aria-label={`Rename “${title}”`} title="Rename">
-              ✎
+              <RenameIcon />
             </button>
           </span>
         </>

@@ -8,6 +8,8 @@ import { ConfirmationFields, ConfirmationView } from '../../components/Confirmat
 import { argumentFields } from './argumentFields';
 import type { ToolCardItem } from './transcriptModel';
 import { ToolEnding, ToolProgress } from './ToolProgress';
+import { OutputDialog } from './OutputDialog';
+import { useState } from 'react';
 
 const STATUS_TEXT: Record<ToolStatus, string> = {
   completed: 'completed',
@@ -67,7 +69,15 @@ interface ToolCardProps {
   onToggle(): void;
 }
 
+/** Whether the card offers its whole output in a view of its own: a command's (its card shows the newest lines), or any long one. */
+function offersWholeOutput(card: ToolCardItem): boolean {
+  if (!card.result || card.result.output === '') return false;
+  const isCommand = card.tool ? card.tool.kind === 'bash' : card.name === 'bash';
+  return isCommand || lineCount(card.result.output) > 12;
+}
+
 export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
+  const [viewing, setViewing] = useState(false);
   const decision = decisionText(card);
   const collapsible = card.tool?.foldsOutput === true;
   const showOutput = !collapsible || expanded;
@@ -100,6 +110,11 @@ export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
                 {expanded ? 'Hide output' : `Show output (${lineCount(card.result.output)} lines)`}
               </button>
             )}
+            {offersWholeOutput(card) && (
+              <button type="button" className="ghost small" onClick={() => setViewing(true)}>
+                Open whole output
+              </button>
+            )}
           </div>
           {showOutput && card.result.output !== '' && (
             <pre className="tool-output" id={outputId} data-testid="tool-output">
@@ -110,6 +125,7 @@ export function ToolCard({ card, expanded, onToggle }: ToolCardProps) {
       ) : (
         <ToolProgress card={card} />
       )}
+      {viewing && card.result && <OutputDialog title={`Output of ${card.name}`} output={card.result.output} onClose={() => setViewing(false)} />}
     </article>
   );
 }

@@ -4,25 +4,23 @@
 // when they have scrolled up to read, offering *Jump to latest* then. A
 // transient line at its end says what a running turn is waiting for.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject, type UIEvent } from 'react';
 import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { SafeMarkdown } from './SafeMarkdown';
 import { SummaryCard } from './SummaryCard';
 import { ToolCard } from './ToolCard';
-import { tokensText } from './tokensText';
+import { TurnEnd } from './TurnEnd';
+import { MessageText } from './MessageText';
 import type { TranscriptItem, TurnProgress as Progress } from './transcriptModel';
 import { TurnProgress } from './TurnProgress';
 import type { ChangesItem } from '../changes/transcriptChanges';
 import { TurnChangesSummary } from '../changes/TurnChangesSummary';
+import { EditAndResend } from '../sessions/EditAndResend';
+import { SteeredMessage } from '../steering/SteeredMessage';
+import { MessageImages } from '../images/MessageImages';
 import './Transcript.css';
 
 const NEAR_BOTTOM_PX = 48;
-
-const TURN_END_TEXT: Record<string, string> = {
-  failed: 'The turn failed.',
-  aborted: 'The turn was stopped.',
-  limit: 'The turn reached a limit.',
-};
 
 interface TranscriptProps {
   items: Array<TranscriptItem | ChangesItem>;
@@ -32,6 +30,8 @@ interface TranscriptProps {
   busy?: boolean;
   /** What the running turn waits for, shown at the end. */
   progress?: Progress;
+  /** Kept in view at the log's bottom edge (the plan while a turn runs): inside the log's box, so nothing around it moves. */
+  pinned?: ReactNode;
 }
 
 /** Which items' details are open, by key; each toggles on its own. */
@@ -98,7 +98,7 @@ function useFollowLatest(scroller: RefObject<HTMLElement | null>, items: Transcr
   return { away, jumpToLatest, onScroll };
 }
 
-export function Transcript({ items, summarizedBefore = 0, busy = false, progress }: TranscriptProps) {
+export function Transcript({ items, summarizedBefore = 0, busy = false, progress, pinned }: TranscriptProps) {
   const currentSummary = items.findLast((item) => item.kind === 'summary')?.key ?? null;
   const scroller = useRef<HTMLElement>(null);
   const { expanded, toggle } = useExpandedKeys();
@@ -152,6 +152,7 @@ export function Transcript({ items, summarizedBefore = 0, busy = false, progress
         </div>
       )}
       {progress && <TurnProgress progress={progress} />}
+      {pinned && <div className="transcript-pinned">{pinned}</div>}
       {away && (
         <button type="button" className="jump-latest" onClick={jumpToLatest} data-testid="jump-latest">
           Jump to latest
@@ -167,9 +168,13 @@ function TranscriptEntry({ item, expanded, onToggle }: { item: Exclude<Transcrip
       return (
         <div className="message message-user" data-testid="user-message">
           <span className="speaker">You</span>
-          <p className="message-text">{markHiddenCharacters(item.text)}</p>
+          <MessageText text={item.text} />
+          {item.images && <MessageImages images={item.images} />}
+          <EditAndResend itemKey={item.key} text={item.text} />
         </div>
       );
+    case 'steered':
+      return <SteeredMessage text={item.text} />;
     case 'assistant':
       return (
         <div className="message message-assistant" data-testid="assistant-message" aria-busy={item.streaming}>
@@ -196,19 +201,6 @@ function TranscriptEntry({ item, expanded, onToggle }: { item: Exclude<Transcrip
         </details>
       );
     case 'turn_end':
-      return (
-        <div>
-          {item.status !== 'completed' && (
-            <p className={`turn-end turn-end-${item.status}`} data-testid="turn-end">
-              {item.message !== null ? markHiddenCharacters(item.message) : (TURN_END_TEXT[item.status] ?? `The turn ended: ${item.status}.`)}
-            </p>
-          )}
-          {item.usage && (
-            <p className="muted small turn-usage" data-testid="turn-usage">
-              {tokensText(item.usage.inputTokens)} in ({tokensText(item.usage.cachedInputTokens)} cached) · {tokensText(item.usage.outputTokens)} out ({tokensText(item.usage.reasoningTokens)} reasoning)
-            </p>
-          )}
-        </div>
-      );
+      return <TurnEnd item={item} />;
   }
 }

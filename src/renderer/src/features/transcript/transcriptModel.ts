@@ -53,7 +53,9 @@ export interface TurnProgress {
 }
 
 export type TranscriptItem =
-  | { kind: 'user'; key: string; text: string }
+  | { kind: 'user'; key: string; text: string; images?: Extract<TurnEvent, { type: 'user_message' }>['images'] }
+  /** A message the person sent to the running turn (Send now), where the turn delivered it: part of that turn. */
+  | { kind: 'steered'; key: string; text: string }
   | { kind: 'assistant'; key: string; text: string; streaming: boolean }
   | ToolCardItem
   | { kind: 'notice'; key: string; message: string }
@@ -61,8 +63,11 @@ export type TranscriptItem =
   | { kind: 'thinking'; key: string; text: string; streaming: boolean }
   /** A summary that replaced the earlier turns in what the model reads. */
   | { kind: 'summary'; key: string; text: string; author: 'model' | 'person'; tokensBefore: number; tokensAfter: number }
-  /** A completed turn shows only its usage. */
-  | { kind: 'turn_end'; key: string; status: TurnEndStatus; message: string | null; usage: TurnUsage | null };
+  /**
+   * A completed turn shows only its usage; a turn that got no answer shows none. `attempts`: how many times the
+   * last request was sent (its retries announced live; 1 for a turn read back from the log).
+   */
+  | { kind: 'turn_end'; key: string; status: TurnEndStatus; message: string | null; usage: TurnUsage | null; attempts: number };
 
 export interface TranscriptState {
   items: TranscriptItem[];
@@ -79,6 +84,8 @@ export interface TranscriptState {
   plan: Plan | null;
   /** The project's instructions as the model was last told them in this window; undefined until a turn says. */
   instructions?: ProjectInstructionsView | null;
+  /** The attempt the running request is on, once a retry was announced; undefined at 1. */
+  attempt?: number;
 }
 
 const NO_PROGRESS: TurnProgress = { waitingSince: null, retry: null };
@@ -194,7 +201,11 @@ type Fold<K extends TurnEvent['type']> = (draft: TranscriptState, event: Extract
 const FOLDS: { readonly [K in TurnEvent['type']]: Fold<K> } = {
   user_message: (draft, event) => {
     endStreaming(draft);
-    draft.items.push({ kind: 'user', key: key(draft, 'user'), text: event.text });
+    draft.items.push({ kind: 'user', key: key(draft, 'user'), text: event.text, ...(event.images?.length ? { images: event.images } : {}) });
+  },
+  steered_message: (draft, event) => {
+    endStreaming(draft);
+    draft.items.push({ kind: 'steered', key: key(draft, 'steered'), text: event.text });
   },
   assistant_start: (draft) => endStreaming(draft),
   model_retry: () => {},
@@ -277,9 +288,11 @@ const FOLDS: { readonly [K in TurnEvent['type']]: Fold<K> } = {
     // A completed turn shows only its usage; anything else says why it ended.
     const endKey = key(draft, 'end');
     draft.lastEnd = { key: endKey, status: event.status };
-    if (event.status !== 'completed' || event.usage) {
-      draft.items.push({ kind: 'turn_end', key: endKey, status: event.status, message: event.message ?? null, usage: event.usage ?? null });
+    const usage = answered(event.usage) ? event.usage : null;
+    if (event.status !== 'completed' || usage) {
+      draft.items.push({ kind: 'turn_end', key: endKey, status: event.status, message: event.message ?? null, usage, attempts: draft.attempt ?? 1 });
     }
+    draft.attempt = undefined;
   },
 };
 
@@ -288,9 +301,12 @@ function applyProgress(draft: TranscriptState, event: TurnEvent, now: number): v
   switch (event.type) {
     case 'user_message':
     case 'assistant_start':
+      // A new request starts counting its attempts again.
+      draft.attempt = undefined;
       waitFrom(draft, now);
       return;
     case 'model_retry':
+      draft.attempt = event.attempt;
       waitFrom(draft, now);
       draft.progress = { ...draft.progress, retry: { message: event.message, attempt: event.attempt, attempts: event.attempts, delayMs: event.delayMs, at: now } };
       return;
@@ -306,6 +322,11 @@ function applyProgress(draft: TranscriptState, event: TurnEvent, now: number): v
     default:
       return;
   }
+}
+
+/** Usage that counts an answer: a turn whose every request failed reports only zeros, which say nothing. */
+function answered(usage: TurnUsage | undefined): usage is TurnUsage {
+  return usage !== undefined && usage.inputTokens + usage.outputTokens > 0;
 }
 
 function openThinkingIndex(draft: TranscriptState): number {
