@@ -1,12 +1,15 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { evalSuiteFiles } from './scripts/lib/evalSuitesPlugin';
 
 // Entry points follow electron-vite's defaults: src/main/index.ts,
 // src/preload/index.ts and src/renderer/index.html, built into out/; main
-// also builds the search tools' worker thread beside its index.js.
+// also builds the search tools' worker thread beside its index.js, and carries
+// the built-in eval suites as out/main/evals/ (the Evaluate view runs them).
 export default defineConfig({
   main: {
+    plugins: [evalSuiteFiles()],
     build: {
       outDir: 'out/main',
       rolldownOptions: {

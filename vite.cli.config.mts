@@ -4,10 +4,10 @@
 // node_modules file by file cost more start-up time than the code itself.
 // Parts a plain run does not need (MCP, the tokenizer) are separate chunks,
 // loaded by a dynamic import on first use.
-import { readdir, readFile } from 'node:fs/promises';
-import * as path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { build, defineConfig, type Plugin } from 'vite';
+import { evalSuiteFiles } from './scripts/lib/evalSuitesPlugin';
 
 const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -66,25 +66,6 @@ function shellParserFiles(): Plugin {
         ['tree-sitter-bash.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm'],
       ]) {
         this.emitFile({ type: 'asset', fileName, source: await readFile(resolve(module)) });
-      }
-    },
-  };
-}
-
-/**
- * The built-in suites of `mino eval` (evals/<name>/...) as out/cli/evals/, where
- * src/main/core/eval/suites.ts looks beside main.js: `mino eval --suite safety`
- * then works wherever the built command is put.
- */
-function evalSuiteFiles(): Plugin {
-  return {
-    name: 'mino-eval-suites',
-    apply: 'build',
-    async generateBundle() {
-      for (const entry of await readdir('evals', { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile()) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        this.emitFile({ type: 'asset', fileName: file.split(path.sep).join('/'), source: await readFile(file) });
       }
     },
   };

@@ -1,8 +1,8 @@
-// Native dialogs: the folder picker (the service's FolderPicker port) and the
+// Native dialogs: the folder and file pickers (the service's FolderPicker and FilePicker ports) and the
 // yes/no question main asks itself (its NativeConfirm port), which no page can answer.
 import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron';
 import type { ClientId } from '../service/clients';
-import type { FolderPicker, NativeConfirm } from '../service/ports';
+import type { FilePicker, FolderPicker, NativeConfirm } from '../service/ports';
 
 /**
  * `startFolder` is where the dialog opens: the last project, when there is one
@@ -16,6 +16,16 @@ export function createFolderPicker(
   return async (client) => {
     const defaultPath = await startFolder();
     const options = { title: 'Open project', buttonLabel: 'Open', properties: ['openDirectory' as const], ...(defaultPath ? { defaultPath } : {}) };
+    const window = windowFor(client);
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return result.canceled || result.filePaths.length === 0 ? null : result.filePaths[0];
+  };
+}
+
+/** One existing file, of the kinds the caller names. */
+export function createFilePicker(dialog: Pick<Dialog, 'showOpenDialog'>, windowFor: (client: ClientId) => BrowserWindow | undefined): FilePicker {
+  return async (client, { title, filters }) => {
+    const options = { title, buttonLabel: 'Choose', properties: ['openFile' as const], filters };
     const window = windowFor(client);
     const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     return result.canceled || result.filePaths.length === 0 ? null : result.filePaths[0];

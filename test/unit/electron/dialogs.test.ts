@@ -1,6 +1,6 @@
-import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron';
+import type { BrowserWindow, Dialog, MessageBoxOptions, OpenDialogOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createNativeConfirm } from '../../../src/main/electron/dialogs';
+import { createFilePicker, createNativeConfirm } from '../../../src/main/electron/dialogs';
 import { clientId } from '../../../src/main/service/clients';
 
 const question = { title: 'Send your API key to a new host?', message: 'Use https://x.example?', detail: 'Details.', confirmLabel: 'Change base URL' };
@@ -34,5 +34,33 @@ describe('the native yes/no question', () => {
   it('says yes only for the confirm button', async () => {
     expect(await createNativeConfirm(fakeDialog(1).dialog, () => undefined)(clientId('w'), question)).toBe(true);
     expect(await createNativeConfirm(fakeDialog(2).dialog, () => undefined)(clientId('w'), question)).toBe(false);
+  });
+});
+
+describe('the file picker', () => {
+  const options = { title: 'Choose a case file', filters: [{ name: 'Case files', extensions: ['yaml', 'yml'] }] };
+
+  function fakeOpenDialog(result: { canceled: boolean; filePaths: string[] }) {
+    const shown: Array<{ window: unknown; options: OpenDialogOptions }> = [];
+    const dialog = {
+      showOpenDialog: async (...args: unknown[]) => {
+        const [window, opened] = args.length === 2 ? args : [undefined, args[0]];
+        shown.push({ window, options: opened as OpenDialogOptions });
+        return result;
+      },
+    } as unknown as Pick<Dialog, 'showOpenDialog'>;
+    return { shown, dialog };
+  }
+
+  it("offers one existing file of the named kinds over the client's window", async () => {
+    const window = { id: 3 } as unknown as BrowserWindow;
+    const { shown, dialog } = fakeOpenDialog({ canceled: false, filePaths: ['/work/cases.yaml'] });
+    expect(await createFilePicker(dialog, () => window)(clientId('w'), options)).toBe('/work/cases.yaml');
+    expect(shown).toEqual([{ window, options: expect.objectContaining({ title: options.title, properties: ['openFile'], filters: options.filters }) }]);
+  });
+
+  it('answers null when the person cancels', async () => {
+    const { dialog } = fakeOpenDialog({ canceled: true, filePaths: [] });
+    expect(await createFilePicker(dialog, () => undefined)(clientId('w'), options)).toBeNull();
   });
 });

@@ -38,6 +38,13 @@ export interface EvaluateOptions {
   onRunStart?: (evalCase: EvalCase, run: number) => void;
   onRunScored?: (result: RunResult) => void;
   onEvent?: TurnEventListener;
+  /** Checked before each run: once aborted, no further run starts and evaluate() throws EvaluationStoppedError. */
+  signal?: AbortSignal;
+}
+
+/** The evaluation was stopped between runs; the runs before are kept in the output folder. */
+export class EvaluationStoppedError extends Error {
+  override name = 'EvaluationStoppedError';
 }
 
 /** The cases `only` names, in file order; throws naming any name no case has. */
@@ -52,6 +59,7 @@ export async function evaluate(options: EvaluateOptions): Promise<RunResult[]> {
   for (const evalCase of selectCases(options.cases.cases, options.only)) {
     const runs = options.repeat ?? evalCase.repeat ?? 1;
     for (let run = 1; run <= runs; run++) {
+      if (options.signal?.aborted) throw new EvaluationStoppedError(`The evaluation was stopped after ${results.length} ${results.length === 1 ? 'run' : 'runs'}; those are kept in ${options.outDir}.`);
       options.onRunStart?.(evalCase, run);
       const runDir = path.join(options.outDir, evalCase.name, `run-${run}`);
       await fs.mkdir(runDir, { recursive: true });
