@@ -21,6 +21,7 @@ export const CORE_LAYERS = [
   'model',
   'config',
   'fs',
+  'images',
   'sessions',
   'locks',
   'rules',

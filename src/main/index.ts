@@ -1,16 +1,18 @@
 // App lifecycle only: wire the secure pieces together and open the first window.
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, Notification, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, Notification, protocol, safeStorage, shell } from 'electron';
 import { withholdSecretsFromProcess } from './core/config/environmentSecret';
 import { minoPaths, resolveHomeDir } from './core/config/minoHome';
-import { loadSettings } from './core/config/settings';
+import { loadSettings, loadSettingsWithServices } from './core/config/settings';
+import { serviceKeyVariables } from './core/config/services';
 import { addLogSecrets, addLogSink, errorText, log } from './core/log/log';
 import { dailyFileSink } from './core/log/sinks';
 import { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME, createRendererRequestHandler } from './electron/appProtocol';
 import { rendererCsp } from './electron/csp';
-import { createFolderPicker, createNativeConfirm } from './electron/dialogs';
+import { createFilePicker, createFolderPicker, createNativeConfirm } from './electron/dialogs';
 import { installGuards } from './electron/guards';
 import { createIpcGate, originOf, registerIpc } from './electron/ipc';
+import { netFetch } from './electron/netFetch';
 import { applicationMenuTemplate } from './electron/menu';
 import { createApprovalNotifier } from './electron/notifications';
 import { createSafeStorageSecretStore } from './electron/secrets';
@@ -34,6 +36,16 @@ app.enableSandbox();
 // Also before `ready`: the GPU (MINO_DISABLE_GPU) and, on Linux desktops Electron does not map, the keyring.
 const switches = applyStartupSwitches({ platform: process.platform, env: process.env, commandLine: app.commandLine, app });
 
+/**
+ * Takes the variables holding a model service's key (its apiKeyEnv) out of the environment as OPENAI_API_KEY was
+ * above: at start-up once the settings say which they are, and for a service saved later. The service reads them
+ * from withheld.env, the copy taken before, which still holds them.
+ */
+function withholdVariables(names: readonly string[]): void {
+  addLogSecrets(names.map((name) => withheld.env[name]));
+  for (const detail of withholdSecretsFromProcess({ names }).leftBehind) log.warn('app.secret_left_in_environment', { detail });
+}
+
 /** Opens a window for a second launch of Mino; set once the first window can be made. */
 let openWindowForSecondLaunch: (() => void) | null = null;
 
@@ -51,6 +63,9 @@ async function start(): Promise<void> {
   addLogSecrets([withheld.env.OPENAI_API_KEY]);
   log.info('app.start', { version: app.getVersion(), electron: process.versions.electron, node: process.versions.node, platform: process.platform, ...switches });
   for (const detail of withheld.leftBehind) log.warn('app.secret_left_in_environment', { detail });
+  // Likewise each model service's key variable (its apiKeyEnv), before any child starts.
+  const configured = await loadSettingsWithServices(homeDir);
+  if (configured.ok) withholdVariables(serviceKeyVariables(configured.value.services));
   const theme = createWindowTheme({ nativeTheme, windows: () => BrowserWindow.getAllWindows() });
   const settings = await loadSettings(homeDir);
   // Unreadable settings keep the system's theme; Settings shows why they could not be read.
@@ -67,6 +82,7 @@ async function start(): Promise<void> {
       (client): BrowserWindow | undefined => windows.windowFor(client),
       async () => (await listRecentProjects(homeDir))[0]?.path,
     ),
+    pickFile: createFilePicker(dialog, (client): BrowserWindow | undefined => windows.windowFor(client)),
     // Waits for the page, so a window that cannot load does not leave an empty session behind.
     openSessionWindow: (sessionId) => createWindow({ sessionId }).loaded,
     focusClient: (client) => windows.focus(client),
@@ -82,6 +98,9 @@ async function start(): Promise<void> {
     // Only ever called with a URL the links feature checked and the person confirmed.
     openExternal: (url) => shell.openExternal(url),
     confirm: createNativeConfirm(dialog, (client): BrowserWindow | undefined => windows.windowFor(client)),
+    // Model requests and connection tests go through Chromium's network stack (system proxy, PAC, OS certificates).
+    fetch: netFetch(net),
+    withholdVariables,
   });
   const windows: TrustedWindows = new TrustedWindows(service);
   closeService = () => service.close();

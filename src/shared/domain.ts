@@ -71,6 +71,13 @@ export const ConfirmationSchema = z.object({
   /** The tool's warning line, e.g. "Runs with your account permissions; this is not a sandbox." */
   warning: z.string().optional(),
   /**
+   * How strongly the warning is drawn: `neutral` for a routine ask (a file
+   * change inside the project, a sandboxed command), `strong` for what
+   * deserves it (a command with your full rights, an MCP call to a remote
+   * host). Absent (as in older records): strong.
+   */
+  warningWeight: z.enum(['neutral', 'strong']).optional(),
+  /**
    * Set by the program when the fields, preview or diff hold invisible or
    * bidirectional characters: which, where, and that what is displayed may
    * differ from what is written (see shared/hiddenCharacters.ts).
@@ -99,6 +106,10 @@ export const SessionSummarySchema = z.object({
   title: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A fork (Edit and resend): the session it continues, by id and by what that one is called now (null when it is gone). */
+  forkedFrom: z.object({ id: SessionIdSchema, label: z.string().nullable() }).optional(),
+  /** Open in another window of this app now (the desktop's list says so; a saved log never does). */
+  openElsewhere: z.boolean().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

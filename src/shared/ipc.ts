@@ -24,6 +24,20 @@ import { SettingsPatchSchema, SettingsViewSchema } from './settings';
 import { FileListInputSchema, FileListingSchema, FileSearchInputSchema, FileSearchSchema } from './files';
 import { issuesText } from './zodIssues';
 import { SessionTitleSchema } from './sessionTitle';
+import { SteerInputSchema, SteerResultSchema } from './steering';
+import { ImageAddedSchema, ImageAddInputSchema, ImageDataSchema, ImageReadInputSchema } from './images';
+import { ForkInputSchema } from './fork';
+import {
+  ConnectionReportSchema,
+  ServiceModelsSchema,
+  ServiceNameInputSchema,
+  ServiceSaveInputSchema,
+  ServicesViewSchema,
+  SessionModelInputSchema,
+  SessionModelSchema,
+} from './serviceViews';
+import { ServiceNameSchema } from './modelServices';
+import { EvalPickResultSchema, EvalProgressSchema, EvalRunInputSchema, EvalSessionInputSchema, EvalSessionViewSchema, EvalViewSchema } from './evaluate';
 import { LedgerQuerySchema, LedgerViewSchema, RuleAddInputSchema, RuleChangeResultSchema, RuleRemoveInputSchema, RulesViewSchema } from './rules';
 
 /** What crosses the boundary: `invoke` loses error types, so refusals travel as values. */
@@ -137,6 +151,16 @@ export const INVOKE_CHANNELS = {
   'changes:reverse': { method: 'reverseChanges', input: ReversalTargetSchema, output: ReversalReportSchema },
   'apiKey:status': { method: 'getApiKeyStatus', input: NoInput, output: ApiKeyStatusSchema },
   'apiKey:set': { method: 'setApiKey', input: ApiKeyInputSchema, output: ApiKeyStatusSchema },
+  // Model services (Settings → Services, the first-run setup, the session's model picker): never a key, only where it comes from.
+  'services:list': { method: 'getServices', input: NoInput, output: ServicesViewSchema },
+  'services:save': { method: 'saveService', input: ServiceSaveInputSchema, output: ServicesViewSchema },
+  'services:remove': { method: 'removeService', input: ServiceNameInputSchema, output: ServicesViewSchema },
+  'services:setKey': { method: 'setServiceKey', input: ApiKeyInputSchema.extend({ name: ServiceNameSchema }), output: ServicesViewSchema },
+  'services:deleteKey': { method: 'deleteServiceKey', input: ServiceNameInputSchema, output: ServicesViewSchema },
+  'services:test': { method: 'testService', input: ServiceNameInputSchema, output: ConnectionReportSchema },
+  'services:models': { method: 'listServiceModels', input: ServiceNameInputSchema, output: ServiceModelsSchema },
+  'session:model': { method: 'getSessionModel', input: NoInput, output: SessionModelSchema },
+  'session:setModel': { method: 'setSessionModel', input: SessionModelInputSchema, output: SessionModelSchema },
   'projects:recent': { method: 'listRecentProjects', input: NoInput, output: z.array(RecentProjectSchema) },
   'projects:pick': { method: 'openProject', input: NoInput, output: OpenProjectResultSchema },
   'projects:openRecent': {
@@ -175,8 +199,17 @@ export const INVOKE_CHANNELS = {
   'sessions:current': { method: 'getCurrentSession', input: NoInput, output: SessionViewSchema.nullable() },
   'sessions:clear': { method: 'clearSession', input: NoInput, output: SessionViewSchema },
   'sessions:acknowledge': { method: 'acknowledgeUnknownResults', input: NoInput, output: SessionViewSchema },
+  // Edit and resend: a new session (a fork) holding this window's session before one of the person's messages, opened here.
+  'sessions:fork': { method: 'forkSession', input: ForkInputSchema, output: SessionOpenResultSchema },
+  // Images in messages: the bytes of one pasted, dropped or attached image, checked and kept by main; a thumbnail read back by id.
+  'images:add': { method: 'addImage', input: ImageAddInputSchema, output: ImageAddedSchema },
+  'images:read': { method: 'readImage', input: ImageReadInputSchema, output: ImageDataSchema },
   'turn:send': { method: 'sendMessage', input: SendMessageInputSchema, output: z.object({ started: z.literal(true) }) },
   'turn:stop': { method: 'stopTurn', input: NoInput, output: z.object({ stopped: z.boolean() }) },
+  // Retry: the failed last turn run again for its saved message, which is not saved, shown or sent twice.
+  'turn:retry': { method: 'retryTurn', input: NoInput, output: z.object({ started: z.literal(true) }) },
+  // Send now: a queued message handed to the running turn, sent before its next model request (or refused, saying why).
+  'turn:steer': { method: 'steerTurn', input: SteerInputSchema, output: SteerResultSchema },
   // Summarizes this window's session's earlier turns now (between turns); `turn:stop` stops it.
   'context:compact': { method: 'compactSession', input: NoInput, output: CompactionEventSchema },
   // Saves the person's rewrite of the summary in force, as a new record written by the person.
@@ -189,6 +222,13 @@ export const INVOKE_CHANNELS = {
   // This window's project's decision ledger, newest first, filtered.
   'ledger:list': { method: 'listLedger', input: LedgerQuerySchema, output: LedgerViewSchema },
   'mode:set': { method: 'setPermissionMode', input: ModeChangeInputSchema, output: ModeChangeResultSchema },
+  // The Evaluate view: a case file chosen in main's own dialog, a run of it (or of the built-in suite) through
+  // the same code as `mino eval`, and a run's saved session replayed read-only.
+  'eval:pick': { method: 'pickEvalCaseFile', input: NoInput, output: EvalPickResultSchema },
+  'eval:run': { method: 'runEvaluation', input: EvalRunInputSchema, output: EvalViewSchema },
+  'eval:session': { method: 'getEvalRunSession', input: EvalSessionInputSchema, output: EvalSessionViewSchema },
+  // Stops this window's evaluation before its next run; the runs so far are kept.
+  'eval:stop': { method: 'stopEvaluation', input: NoInput, output: z.object({ stopping: z.boolean() }) },
   // A link the person asked to open: main checks it and issues a one-time id; only `links:open` with that id opens it.
   'links:check': {
     method: 'checkLink',
@@ -232,6 +272,10 @@ export const EVENT_CHANNELS = {
   'approval:closed': { subscribe: 'onApprovalClosed', payload: ApprovalClosedSchema },
   /** The person chose a menu item for this window (Open Project…, New Session, Settings…). */
   'menu:command': { subscribe: 'onMenuCommand', payload: MenuCommandSchema },
+  /** A model service, its key or a connection test changed (every window: Settings, the first-run setup, the picker). */
+  'services:changed': { subscribe: 'onServicesChanged', payload: ServicesViewSchema },
+  /** A run of this window's evaluation was scored. */
+  'eval:progress': { subscribe: 'onEvalProgress', payload: EvalProgressSchema },
 } as const satisfies Record<string, { subscribe: string; payload: z.ZodType }>;
 
 export type InvokeChannels = typeof INVOKE_CHANNELS;

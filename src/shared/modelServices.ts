@@ -45,6 +45,8 @@ export const ServiceConfigSchema = z.strictObject({
   apiKeyEnv: ApiKeyEnvSchema.optional(),
   /** Used for this service's models instead of the contextWindow setting. */
   contextWindow: ContextWindowSchema.optional(),
+  /** false: this service's models take no image input, so a message with images is refused before it is sent. */
+  images: z.boolean({ error: 'images must be true or false: false when the model reads no images.' }).optional(),
 });
 export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;
 

@@ -3,6 +3,8 @@
 // The channel table in ipc.ts refers to these schemas.
 import { z } from 'zod';
 import { withThousands } from './formatNumber';
+import { ImageRefSchema, MessageImagesSchema } from './images';
+import { ReviewAnswerSchema, ReviewSubjectSchema } from './review';
 import {
   ConfirmationSchema,
   DecisionSchema,
@@ -88,7 +90,10 @@ export type ProjectInstructionsView = z.infer<typeof ProjectInstructionsViewSche
 
 /** One thing that happened in a turn, as the loop reports it to a front end. */
 export const TurnEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('user_message'), text: z.string() }),
+  /** `images`: the images the message carried (thumbnails are read by digest, `images:read`). */
+  z.object({ type: z.literal('user_message'), text: z.string(), images: z.array(ImageRefSchema).optional() }),
+  /** A message the person sent to the running turn ("Send now"), delivered now, before its next model request; saved in the log at this point. */
+  z.object({ type: z.literal('steered_message'), text: z.string() }),
   /** A model request is starting. */
   z.object({ type: z.literal('assistant_start'), request: z.number() }),
   z.object({ type: z.literal('assistant_delta'), delta: z.string() }),
@@ -265,7 +270,8 @@ export const MessageTextSchema = z
   .min(1, 'The message is empty: type a question or a request.')
   .max(MAX_MESSAGE_CHARS, `The message is longer than ${withThousands(MAX_MESSAGE_CHARS)} characters: shorten it or put the text in a project file.`);
 
-export const SendMessageInputSchema = z.strictObject({ text: MessageTextSchema });
+/** `images`: the ids `images:add` returned, in the order attached. */
+export const SendMessageInputSchema = z.strictObject({ text: MessageTextSchema, images: MessageImagesSchema.optional() });
 
 export const ApprovalAnswerSchema = z.strictObject({
   requestId: z.uuid({ error: 'The approval request id is not valid.' }),
@@ -275,6 +281,8 @@ export const ApprovalAnswerSchema = z.strictObject({
    * confirms it in its own dialog first; the page cannot name the rule.
    */
   alwaysAllow: z.literal(true, { error: 'alwaysAllow is true or absent.' }).optional(),
+  /** An approval of the person's review of a file change (hunks rejected, their own text); main works out what to write. */
+  review: ReviewAnswerSchema.optional(),
 });
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>;
 
@@ -320,6 +328,10 @@ export const ApprovalRequestSchema = z.object({
   position: z.object({ index: z.number().int().positive(), total: z.number().int().positive() }).optional(),
   /** The rule "Always allow" would save for the project (`allow bash npm test`), shown before it is saved; absent when none is offered. */
   alwaysAllow: z.string().optional(),
+  /** A file change the person may review by hunk and rewrite before approving. */
+  review: ReviewSubjectSchema.optional(),
+  /** Set when the target changed on disk while the ask is open (the ask is sent again): why approving would write nothing. */
+  targetChanged: z.string().optional(),
 });
 export type ApprovalRequestView = z.infer<typeof ApprovalRequestSchema>;
 

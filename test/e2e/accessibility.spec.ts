@@ -87,6 +87,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape');
     await composer.fill('');
 
+    // The composer's / commands.
+    await composer.fill('/');
+    await expect(page.getByRole('listbox', { name: 'Commands' }).getByRole('option')).toHaveCount(9);
+    await expectAccessible(page, 'the command list');
+    await page.keyboard.press('Escape');
+    await composer.fill('');
+
     // Settings.
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('dialog', { name: 'Settings' }).getByLabel('Theme', { exact: true })).toBeEnabled();

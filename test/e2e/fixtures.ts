@@ -101,6 +101,7 @@ export const test = base.extend<{ mino: MinoHarness } & MinoOptions>({
       appVersion: '0.0.0-test',
       secrets: new MemorySecretStore(),
       pickFolder: picker.pick,
+      pickFile: picker.pick,
       env: withModel ? { HOME: home, OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'test-key', MINO_MODEL: 'mock-model' } : { HOME: home },
       openSessionWindow: (sessionId) => void openedWindows.push(sessionId),
       focusClient: (client) => void focused.push(client),
@@ -197,7 +198,7 @@ export async function loosenMode(page: Page, mino: MinoHarness, mode: 'accept-ed
 /** Types a question and sends it. */
 export async function ask(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Message to Mino' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
 /** The function_call_output items (parsed) a model request carried. */

@@ -35,7 +35,7 @@ test('typing @sr suggests src/..., arrows and Enter pick one, and the sent messa
   expect(mino.server.requests).toHaveLength(0);
 
   await page.keyboard.type('export?');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('assistant-message').last()).toContainText('It exports nothing.');
   const body = mino.server.requests[0].body as { input: Array<{ role?: string; content?: unknown }>; instructions: string };
   expect(body.input.at(-1)).toEqual({ type: 'message', role: 'user', content: 'What does @src/main.ts export?' });

@@ -26,8 +26,9 @@ const ANSWER = [
 test.use({ viewport: { width: 1280, height: 800 } });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the main states render for the README in the ${theme} theme: start screen, approval with a diff, transcript, changes, settings`, async ({ page, mino }, testInfo) => {
-    test.setTimeout(60_000);
+  test(`the main states render for the README in the ${theme} theme: start screen, approval with a diff, transcript, changes, settings, a failed turn`, async ({ page, mino }, testInfo) => {
+    // Four attempts of a failing request wait out the retry delays.
+    test.setTimeout(150_000);
     const shot = (name: string, target: Page = page) => {
       const file = `${name}${theme === 'dark' ? '-dark' : ''}.png`;
       return target.screenshot({ path: process.env.UPDATE_SCREENSHOTS === '1' ? path.join(DOCS_DIR, file) : testInfo.outputPath(file), animations: 'disabled', caret: 'hide' });
@@ -78,5 +79,13 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(themeChoice).toBeEnabled();
     await themeChoice.scrollIntoViewIfNeeded();
     await shot('settings');
+    await page.getByRole('button', { name: 'Close settings' }).click();
+
+    // A request that fails after every attempt: one card saying what failed, what was tried, and Retry.
+    const serverError = { httpStatus: 500, body: { error: { message: 'Upstream is down.', type: 'server_error' } } };
+    mino.server.enqueue(serverError, serverError, serverError, serverError);
+    await ask(page, 'Summarize what changed.');
+    await expect(page.getByTestId('turn-failed')).toBeVisible({ timeout: 60_000 });
+    await shot('failed-turn');
   });
 }

@@ -109,13 +109,13 @@ test('an unknown result from a crash must be acknowledged before the next questi
 
   const textbox = page.getByRole('textbox', { name: 'Message to Mino' });
   await textbox.fill('Is it done?');
-  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
   await expect(page.getByText('Acknowledge the unknown results above before asking another question.')).toBeVisible();
 
   await unknown.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(unknown).toBeHidden();
   mino.server.enqueue({ text: 'The file still says "hi".' });
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('assistant-message').last()).toContainText('The file still says "hi".');
   // Nothing was run again.
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);

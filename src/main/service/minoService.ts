@@ -20,7 +20,12 @@ import { listSkills, reloadSkills } from './features/skills';
 import { listChanges, planReversal, reverseChanges } from './features/changes';
 import { answerApproval } from './features/alwaysAllow';
 import { addRule, listLedger, listRules, removeRule, type RulesDeps } from './features/rules';
-import { sendMessage, stopTurn } from './features/turns';
+import { retryTurn, sendMessage, stopTurn } from './features/turns';
+import { steerTurn } from './features/steering';
+import { messageImageRefs, readImageData, requireImageInput, UnsentImages } from './features/images';
+import { Evaluations } from './features/evaluate';
+import { serviceHandlers, servicesDepsOf } from './features/serviceHandlers';
+import { requireWorkingService, servicesView } from './features/services';
 import type { ServicePorts } from './ports';
 
 export class MinoService implements DispatchTarget {
@@ -31,6 +36,8 @@ export class MinoService implements DispatchTarget {
   private readonly broker: ApprovalBroker;
   private readonly sessions: Sessions;
   private readonly links: ExternalLinks;
+  private readonly evaluations: Evaluations;
+  private readonly unsentImages = new UnsentImages();
   readonly handlers: InvokeHandlers;
 
   constructor(private readonly ports: ServicePorts) {
@@ -45,12 +52,16 @@ export class MinoService implements DispatchTarget {
       modes,
       broker,
       storedApiKey: () => secrets.getApiKey(),
+      storedServiceKey: (name) => secrets.getKey(name),
       ports,
     }));
     const projectDeps = { homeDir, clients, pickFolder: ports.pickFolder, sessions: projectSwitchHooks(sessions, clients) };
     const turnDeps = { clients, sessions, modes, broker };
     const links = (this.links = new ExternalLinks(ports.openExternal));
+    const evaluations = (this.evaluations = new Evaluations({ homeDir, env: this.env, clients, sessions, secrets, ...(ports.pickFile ? { pickFile: ports.pickFile } : {}) }));
     const rulesDeps: RulesDeps = { homeDir, clients, confirm: ports.confirm, asking: new Set() };
+    // Model services: Settings → Services, the first-run setup, and the session's model picker.
+    const servicesDeps = servicesDepsOf(ports, this.env, clients, secrets);
     this.handlers = {
       'app:info': async () => appInfo(ports),
       'settings:get': async () => getSettings(homeDir),
@@ -62,7 +73,13 @@ export class MinoService implements DispatchTarget {
       'changes:plan': async (client, input) => planReversal(sessions, client, input),
       'changes:reverse': async (client, input) => reverseChanges(sessions, client, input),
       'apiKey:status': async () => apiKeyStatus(secrets, this.env),
-      'apiKey:set': async (_client, input) => setApiKey(secrets, this.env, input.apiKey),
+      'apiKey:set': async (_client, input) => {
+        const status = await setApiKey(secrets, this.env, input.apiKey);
+        clients.broadcast('services:changed', await servicesView(servicesDeps));
+        return status;
+      },
+      // Model services, and the session's service and model.
+      ...serviceHandlers(servicesDeps, sessions),
       'projects:recent': async () => recentProjects(homeDir),
       'projects:pick': async (client) => pickAndOpenProject(projectDeps, client),
       'projects:openRecent': async (client, input) => openRecentProject(projectDeps, client, input.path),
@@ -77,8 +94,25 @@ export class MinoService implements DispatchTarget {
       'sessions:current': async (client) => sessions.current(client),
       'sessions:clear': async (client) => sessions.clear(client),
       'sessions:acknowledge': async (client) => sessions.acknowledge(client),
-      'turn:send': async (client, input) => sendMessage(turnDeps, client, input.text),
+      // Edit and resend: the fork opens in this window.
+      'sessions:fork': async (client, input) => sessions.fork(client, input.message),
+      'turn:send': async (client, input) => {
+        // Refused with a pointer to Settings → Services while no service works; a pick waiting for this message applies now.
+        const session = sessions.require(client);
+        if (!session.turn) session.choice.applyWaiting();
+        await requireWorkingService(servicesDeps, session.choice.inUse.service);
+        const images = await messageImageRefs(homeDir, input.images);
+        await requireImageInput(homeDir, this.env, session.choice.inUse.service, images);
+        return this.unsentImages.sending(client, sendMessage(turnDeps, client, input.text, images));
+      },
+      // Images in messages: kept by content in ~/.mino/images; thumbnails read back as data: URLs.
+      'images:add': async (client, input) => this.unsentImages.add(homeDir, client, input),
+      'images:read': async (_client, input) => readImageData(homeDir, input.sha256),
       'turn:stop': async (client) => stopTurn(turnDeps, client),
+      // Retry of a failed turn (features/failedTurns.ts).
+      'turn:retry': async (client) => retryTurn(turnDeps, client),
+      // Send now: the text goes to the running turn's next request, or the answer says why not.
+      'turn:steer': async (client, input) => steerTurn(sessions, client, input.text),
       'context:compact': async (client) => compactSession(turnDeps, client),
       'context:editSummary': async (client, input) => editSummary(turnDeps, client, input.text),
       'approvals:answer': async (client, input) => answerApproval({ ...rulesDeps, broker }, client, input, new Date()),
@@ -87,6 +121,8 @@ export class MinoService implements DispatchTarget {
       'rules:remove': async (client, input) => removeRule(rulesDeps, client, input.id),
       'ledger:list': async (client, input) => listLedger(rulesDeps, client, input),
       'mode:set': async (client, input) => setPermissionMode({ sessions, modes, confirm: ports.confirm, sandbox: () => sessionSandbox(homeDir) }, client, input),
+      // The Evaluate view: case files run as `mino eval` runs them.
+      ...evaluations.handlers(),
       'links:check': async (client, input) => links.check(client, input.url),
       'links:open': async (client, input) => links.open(client, input.id),
     };
@@ -104,6 +140,8 @@ export class MinoService implements DispatchTarget {
    */
   detachClient(client: ClientId): Promise<void> {
     this.links.forget(client);
+    this.evaluations.forget(client);
+    this.unsentImages.forget(client);
     return this.sessions.closeClient(this.clients.detach(client));
   }
 

@@ -6,15 +6,34 @@ import type { Project } from '../../shared/ipc';
 import type { SettingsView } from '../../shared/settings';
 import type { ClientId } from './clients';
 
-/** Where the API key is kept (safeStorage in the app, memory in tests). Main-side only. */
+/**
+ * Where the model services' API keys are kept, one per service name
+ * (safeStorage in the app, memory in tests). Main-side only. The one key
+ * older versions stored is the key of the service named `default`.
+ */
 export interface SecretStore {
+  /** The `default` service's key: getKey('default'). */
   getApiKey(): Promise<string | null>;
-  /** Throws an Error whose message tells a person what to do when the key cannot be stored. */
+  /** The `default` service's key: setKey('default', apiKey). */
   setApiKey(apiKey: string): Promise<void>;
+  getKey(service: string): Promise<string | null>;
+  /** Throws an Error whose message tells a person what to do when the key cannot be stored. */
+  setKey(service: string, apiKey: string): Promise<void>;
+  /** Forgets the service's key; nothing happens when it has none. */
+  deleteKey(service: string): Promise<void>;
 }
 
 /** Shows a folder picker for one client's window; null when the person cancels. */
 export type FolderPicker = (client: ClientId) => Promise<string | null>;
+
+/** What a file dialog asks for: its title and the kinds of file it offers. */
+export interface FilePickOptions {
+  title: string;
+  filters: Array<{ name: string; extensions: string[] }>;
+}
+
+/** Shows a file picker (one existing file) for one client's window; null when the person cancels. */
+export type FilePicker = (client: ClientId, options: FilePickOptions) => Promise<string | null>;
 
 /**
  * Opens a new client (a window) for a session; that client's renderer then
@@ -60,6 +79,8 @@ export interface ServicePorts {
   logDirectory?: string;
   secrets: SecretStore;
   pickFolder: FolderPicker;
+  /** Without it, no case file can be chosen for the Evaluate view (its built-in suite still runs). */
+  pickFile?: FilePicker;
   /**
    * Read for OPENAI_API_KEY, OPENAI_BASE_URL and MINO_MODEL: the environment Mino started with
    * (core/config/environmentSecret.ts). Pass it: process.env no longer holds OPENAI_API_KEY.
@@ -78,4 +99,15 @@ export interface ServicePorts {
   openExternal?: ExternalUrlOpener;
   /** Without it, whatever needs a person's own yes in main (a new model service host while a key is set) is refused. */
   confirm?: NativeConfirm;
+  /**
+   * The transport for model requests and connection tests: Electron's net.fetch in the app (system proxy, PAC
+   * files, the OS certificate store). Without it, core's environmentFetch (HTTPS_PROXY and friends).
+   */
+  fetch?: typeof fetch;
+  /**
+   * Takes environment variables that hold a service's key out of this process's environment, so no command
+   * inherits them (core/config/environmentSecret.ts); called for a service saved with a new apiKeyEnv. The
+   * `env` port keeps its copy. Without it nothing is taken out (tests, where `env` is not process.env).
+   */
+  withholdVariables?(names: readonly string[]): void;
 }

@@ -186,6 +186,8 @@ export function fakeElectronMain(): FakeElectronMain {
       setApplicationMenu: (menu: unknown) => record('Menu.setApplicationMenu', menu),
     },
     Notification: Object.assign(function Notification() {}, { isSupported: () => false }),
+    // Chromium's network stack stands in as Node's fetch: the model requests' transport (electron/netFetch.ts).
+    net: { fetch: (input: string | Request, init?: RequestInit) => globalThis.fetch(input, init) },
     nativeTheme,
     safeStorage: {
       isEncryptionAvailable: () => false,

@@ -141,6 +141,8 @@ export async function makeServiceHarness(files: Record<string, string> = { 'gree
       appVersion: '0.0.0-test',
       secrets: new MemorySecretStore(),
       pickFolder: picker.pick,
+      // The same stand-in answers the Evaluate view's file dialog: a test says which file is "picked".
+      pickFile: picker.pick,
       env,
       openSessionWindow: options.openSessionWindow ?? ((sessionId) => void openedWindows.push(sessionId)),
       focusClient: (client) => void focused.push(client),

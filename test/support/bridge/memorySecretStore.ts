@@ -2,13 +2,25 @@
 import type { SecretStore } from '../../../src/main/service/ports';
 
 export class MemorySecretStore implements SecretStore {
-  private apiKey: string | null = null;
+  private readonly keys = new Map<string, string>();
 
-  async getApiKey(): Promise<string | null> {
-    return this.apiKey;
+  getApiKey(): Promise<string | null> {
+    return this.getKey('default');
   }
 
-  async setApiKey(apiKey: string): Promise<void> {
-    this.apiKey = apiKey;
+  setApiKey(apiKey: string): Promise<void> {
+    return this.setKey('default', apiKey);
+  }
+
+  async getKey(service: string): Promise<string | null> {
+    return this.keys.get(service) ?? null;
+  }
+
+  async setKey(service: string, apiKey: string): Promise<void> {
+    this.keys.set(service, apiKey);
+  }
+
+  async deleteKey(service: string): Promise<void> {
+    this.keys.delete(service);
   }
 }

@@ -83,7 +83,12 @@ export async function startTestBridge(options: TestBridgeOptions): Promise<TestB
     ws.on('message', (data) => {
       let message: { id?: unknown; channel?: unknown; input?: unknown };
       try {
-        message = JSON.parse(String(data)) as typeof message;
+        // A Uint8Array crossed as { __minoBytes: base64 } (browserClient.ts): revived as bytes, as Electron's IPC delivers them.
+        message = JSON.parse(String(data), (_key, value: unknown) =>
+          value !== null && typeof value === 'object' && typeof (value as { __minoBytes?: unknown }).__minoBytes === 'string'
+            ? new Uint8Array(Buffer.from((value as { __minoBytes: string }).__minoBytes, 'base64'))
+            : value,
+        ) as typeof message;
       } catch {
         return;
       }

@@ -23,6 +23,7 @@ import { loadSession, type UnknownCall } from '../sessions/load';
 import type { SessionRecord } from '../sessions/records';
 import { SessionLog } from '../sessions/sessionLog';
 import { discoverSkills, type SkillSet } from '../skills/discoverSkills';
+import { imagesRefusal } from '../images/imageSupport';
 import { ConversationContext } from './conversationContext';
 import type { AskOptions, ConversationDeps } from './conversationDeps';
 import { TurnInProgressError, UnacknowledgedResultsError } from './conversationErrors';
@@ -30,6 +31,7 @@ import { composeInstructions, sessionInstructions } from './instructions';
 import { ProjectGuidance } from './projectGuidance';
 import { turnModeNote } from './systemPrompt';
 import { runTurn, type TurnOutcome } from './runTurn';
+import { SteeringInbox } from './steeringInbox';
 import { newSessionParts, savedSessionParts, type SessionParts } from './sessionParts';
 import { ToolRegistry } from './toolRegistry';
 import type { RequestParts } from './turnBudget';
@@ -43,9 +45,12 @@ export type { UnknownCall };
 
 export class Conversation {
   private running = false;
+  /** The running turn's messages sent to it ("Send now"); null while no turn runs. */
+  private steeringInbox: SteeringInbox | null = null;
   private loadedRecords: readonly SessionRecord[] | null;
   private readonly log: SessionLog;
   readonly projectDir: string;
+  /** The service and model its log last recorded when opened (read with the log); null when none. */ readonly recordedModel: { service: string; model: string } | null;
   /** Problems found while loading (e.g. a truncated last line that was set aside). */
   readonly loadProblems: ReadonlyArray<{ line: number; message: string }>;
   /** The history and its costs (the `context` getter is only the figure the meter shows). */
@@ -77,6 +82,7 @@ export class Conversation {
     this.usedCallIds = parts.usedCallIds;
     this.skillSet = parts.skills;
     this.namedTitle = parts.title;
+    this.recordedModel = parts.model;
     this.loadedRecords = parts.records;
     const sources = { log: this.log, turnSettings: deps.turnSettings, model: deps.model, fixedParts: () => this.fixedParts(), cacheKey: this.cacheKey };
     this.contextState = new ConversationContext(sources, parts.history, parts.positions, parts.budget);
@@ -232,18 +238,24 @@ export class Conversation {
 
   /** One question: a turn of the loop in runTurn.ts, with what it runs with read fresh (turnSetup.ts). */
   ask(text: string, options: AskOptions): Promise<TurnOutcome> {
-    return this.exclusive(async () => {
+    return this.exclusive(() => this.withSteering(async (steering) => {
       // The instruction file changed since it was read (its stat differs): read again, and the person told.
       await this.guidance.refresh();
       const untold = this.guidance.untold();
       if (untold !== undefined) options.onEvent?.({ type: 'project_instructions', instructions: untold });
       const read = await readTurn(this.deps, this.projectDir, this.standingProblems, options.onEvent);
       if ('ended' in read) return read.ended;
+      // Images to a service set to take none: refused before anything is saved or sent (images/imageSupport.ts).
+      const refused = imagesRefusal(options.images, read.ready.settings);
+      if (refused !== null) {
+        options.onEvent?.({ type: 'turn_end', status: 'failed', message: refused });
+        return { status: 'failed', message: refused };
+      }
       // A turn that starts in plan mode is told so, with what the mode is for (systemPrompt.ts).
       const note = turnModeNote(typeof options.mode === 'function' ? options.mode() : options.mode);
       const deps = note === '' ? this.turnDeps : { ...this.turnDeps, instructions: async () => composeInstructions([await this.turnDeps.instructions(), note]) };
       const session = { deps, log: this.log, projectDir: this.projectDir, context: this.contextState, usedCallIds: this.usedCallIds, skills: this.skillSet, cacheKey: this.cacheKey };
-      const outcome = runTurn(text, await turnOptions(session, read.ready, options));
+      const outcome = runTurn(text, { ...(await turnOptions(session, read.ready, options)), steering });
       return outcome.catch(async (error: unknown) => {
         // Something the loop did not expect (a front end's listener threw, say) may have left calls
         // unpaired in memory; the saved log is the truth, so the history is rebuilt from it.
@@ -251,7 +263,27 @@ export class Conversation {
         await this.reloadHistory().catch((reloadError: unknown) => trail.error('session.reload_failed', { session: this.id, error: errorText(reloadError) }));
         throw error;
       });
-    }, { unknownResolved: true });
+    }), { unknownResolved: true });
+  }
+
+  /**
+   * Hands `text` to the running turn, which sends it before its next model
+   * request ("Send now"); false when no turn takes messages now (none runs, or
+   * it has made its last request), so the front end sends it as the next turn.
+   */
+  steer(text: string): boolean {
+    return this.steeringInbox?.put(text) ?? false;
+  }
+
+  /** Runs a turn with an inbox for the messages the person sends it; the inbox closes when the turn ends. */
+  private async withSteering<T>(work: (inbox: SteeringInbox) => Promise<T>): Promise<T> {
+    const inbox = (this.steeringInbox = new SteeringInbox());
+    try {
+      return await work(inbox);
+    } finally {
+      inbox.close();
+      if (this.steeringInbox === inbox) this.steeringInbox = null;
+    }
   }
 
   /** What each turn's file tools changed, newest turn first, with diffs and what cannot be known (bash, MCP). */

@@ -2,6 +2,7 @@
 // command), and what one question asks of it. Assembled from Mino's
 // configuration by defaultDeps.ts; tests pass their own.
 import type { PermissionMode } from '../../../shared/domain';
+import type { ImageRef } from '../../../shared/images';
 import type { ReasoningSetting } from '../model/reasoning';
 import type { ModelClient, ReasoningEffort } from '../model/types';
 import type { TurnLimits } from '../policy/limits';
@@ -37,6 +38,8 @@ export interface TurnSettings {
   compactAt: number;
   reasoning: ReasoningSetting;
   reasoningEffort: ReasoningEffort | 'default';
+  /** false: the service's models take no image input ("images": false on the service), so a message with images is refused before it is sent. */
+  images?: boolean;
 }
 
 export interface AskOptions {
@@ -47,4 +50,11 @@ export interface AskOptions {
   signal?: AbortSignal;
   /** Overrides the per-turn limits (benchmarks); the defaults are the policy's. */
   limits?: TurnLimits;
+  /** The images the message carries, already kept in ~/.mino/images (images/imageStore.ts keepImage). */
+  images?: ImageRef[];
+  /**
+   * Runs the turn again for a message already saved and in the history (Retry after a failed turn): no
+   * second user record, so the log, the transcript and the model each hold the message once.
+   */
+  retry?: boolean;
 }

@@ -48,6 +48,8 @@ export interface DepsOptions {
   storedApiKey?: () => Promise<string | null>;
   /** The key the desktop app stored for a listed service, by its name; null when none. */
   storedServiceKey?: (service: string) => Promise<string | null>;
+  /** The model requests' transport (the desktop's net.fetch); default environmentFetch. */
+  fetch?: typeof fetch;
   /** Who opens the sessions, as a second opener is told: "desktop window", "CLI". */
   owner?: string;
   /** Notices already given, so each is said once; default: once per process (the app, or one `mino exec`). */
@@ -123,6 +125,8 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
           compactAt: settings.compactThreshold / 100,
           reasoning: settings.reasoning,
           reasoningEffort: settings.reasoningEffort,
+          // Only the person can say a model reads no images (images/imageSupport.ts); unmarked services are sent them.
+          images: service.images !== false,
         };
       },
       model: async () =>
@@ -133,6 +137,7 @@ export function sessionDeps(options: DepsOptions): SessionDeps {
             env: options.env,
             storedApiKey: options.storedApiKey ? await options.storedApiKey() : null,
             ...(options.storedServiceKey ? { storedServiceKey: options.storedServiceKey } : {}),
+            ...(options.fetch ? { fetch: options.fetch } : {}),
           },
           choice(),
         ),

@@ -6,11 +6,15 @@
 import type { PermissionMode, ToolResult } from '../../../shared/domain';
 import type { TurnUsage } from '../../../shared/sessions';
 import { ModelError, type HistoryItem, type ModelClient, type ModelRequest, type ModelResponse, type ModelStreamEvent, type ModelUsage } from '../model/types';
+import { imageDataFor, type ImageDataCache } from '../images/imageInputs';
+import type { ImageRef } from '../../../shared/images';
+import { log as trail } from '../log/log';
 import { limitMessages, TURN_LIMITS } from '../policy/limits';
 import { SessionSaveError, type SessionLog } from '../sessions/sessionLog';
 import { toolOutputForModel } from '../sessions/toolOutput';
 import type { KeepPreImage, ToolContext } from '../tools/types';
 import type { Approver } from './approver';
+import type { SteeringInbox } from './steeringInbox';
 import type { TurnEvent, TurnEventListener } from './events';
 import { askPositions, keptOutput, runCall, saveResult, type FunctionCall } from './toolCall';
 import type { ToolRegistry } from './toolRegistry';
@@ -49,6 +53,16 @@ export interface TurnOptions {
   cacheKey?: string;
   /** Asked before each request: whether (and how) to request reasoning. */
   reasoning?: () => ModelRequest['reasoning'];
+  /** The images the person's message carries, already kept in ~/.mino/images (images/imageStore.ts). */
+  images?: ImageRef[];
+  /**
+   * Messages the person sends while the turn runs ("Send now"): taken right
+   * before each request and closed when the turn stops requesting (what it
+   * still holds was never delivered; the front end sends it as the next turn).
+   */
+  steering?: SteeringInbox;
+  /** The message is already saved and in the history (a failed turn run again): it is not saved or added twice. */
+  retry?: boolean;
 }
 
 const NOT_RUN_STOPPED = 'Not run: the person stopped the turn before this call started.';
@@ -66,6 +80,8 @@ interface Turn {
   toolCalls: number;
   /** A request the service refused as too long gets one compaction and one retry, never more. */
   retriedAfterOverflow: boolean;
+  /** The images' bytes read so far this turn: every request sends the whole history again. */
+  imageCache: ImageDataCache;
 }
 
 export async function runTurn(userText: string, options: TurnOptions): Promise<TurnOutcome> {
@@ -77,7 +93,7 @@ export async function runTurn(userText: string, options: TurnOptions): Promise<T
     return { usage: turn.usage, ...(context ? { context } : {}) };
   };
   try {
-    const outcome = await runTurnSteps(userText, turn);
+    const outcome = await runTurnSteps(userText, turn).finally(() => closeSteering(options));
     await options.log.append({ type: 'turn_end', status: outcome.status, ...(outcome.message ? { message: outcome.message } : {}) });
     emit({ type: 'turn_end', ...outcome, ...(await ending()) });
     return outcome;
@@ -104,21 +120,19 @@ function startTurn(options: TurnOptions): Turn {
     requests: 0,
     toolCalls: 0,
     retriedAfterOverflow: false,
+    imageCache: new Map(),
   };
 }
 
 /** The turn's steps: the person's message, then requests and their calls until the turn ends. */
 async function runTurnSteps(userText: string, turn: Turn): Promise<TurnOutcome> {
   const { options, emit } = turn;
-  const position = await options.log.append({ type: 'user', text: userText });
-  const message: HistoryItem = { type: 'message', role: 'user', text: userText };
-  options.history.push(message);
-  options.budget?.positions.set(message, position);
-  emit({ type: 'user_message', text: userText });
+  if (!options.retry) await saveMessage(turn, userText);
 
   for (;;) {
     if (options.context.signal?.aborted) return stopped();
     if (turn.requests >= turn.limits.modelRequests) return { status: 'limit', message: turn.messages.modelRequests };
+    await deliverSteering(turn);
     turn.requests += 1;
     emit({ type: 'assistant_start', request: turn.requests });
 
@@ -147,6 +161,38 @@ async function runTurnSteps(userText: string, turn: Turn): Promise<TurnOutcome> 
   }
 }
 
+/** The person's message: saved, then added to the history, then shown. */
+async function saveMessage(turn: Turn, userText: string): Promise<void> {
+  const { options, emit } = turn;
+  // The images are referred to by digest: their bytes were kept before the turn began.
+  const images = options.images?.length ? { images: options.images } : {};
+  const position = await options.log.append({ type: 'user', text: userText, ...images });
+  const message: HistoryItem = { type: 'message', role: 'user', text: userText, ...images };
+  options.history.push(message);
+  options.budget?.positions.set(message, position);
+  emit({ type: 'user_message', text: userText, ...images });
+}
+
+/**
+ * The messages the person sent while the turn ran, each saved and added as a
+ * user message after the tool results, so this request carries them and a
+ * resumed session has them in the same place. Never a turn's start.
+ */
+async function deliverSteering(turn: Turn): Promise<void> {
+  const { options, emit } = turn;
+  for (const text of options.steering?.take() ?? []) {
+    await options.log.append({ type: 'steer', text });
+    options.history.push({ type: 'message', role: 'user', text, steered: true });
+    emit({ type: 'steered_message', text });
+  }
+}
+
+/** The turn requests no more: what the person sent since its last request was not delivered (the front end sends it next). */
+function closeSteering(options: TurnOptions): void {
+  const undelivered = options.steering?.close() ?? [];
+  if (undelivered.length > 0) trail.info('turn.steering_not_delivered', { messages: undelivered.length });
+}
+
 function compaction(turn: Turn): TurnCompaction {
   const { options } = turn;
   return { history: options.history, log: options.log, model: options.model, fixed: turn.fixed, signal: options.context.signal, cacheKey: options.cacheKey, emit: turn.emit };
@@ -157,8 +203,9 @@ async function request(turn: Turn): Promise<{ response: ModelResponse } | { ende
   const { options } = turn;
   for (;;) {
     try {
+      const imageData = await imageDataFor(options.context.homeDir, options.history, turn.imageCache);
       const response = await options.model.respond(
-        { instructions: options.instructions, input: options.history, tools: turn.fixed.tools, signal: options.context.signal, cacheKey: options.cacheKey, reasoning: options.reasoning?.() },
+        { instructions: options.instructions, input: options.history, tools: turn.fixed.tools, signal: options.context.signal, cacheKey: options.cacheKey, reasoning: options.reasoning?.(), imageData },
         (event) => turn.emit(turnEventOf(event)),
       );
       return { response };

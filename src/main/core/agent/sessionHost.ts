@@ -7,14 +7,15 @@
 import type { SessionId } from '../../../shared/domain';
 import { Conversation } from './conversation';
 import { sessionDeps, type DepsOptions } from './defaultDeps';
+import { discardFork, writeFork, type ForkFrom } from './forkSession';
 
 export interface SessionHostOptions extends DepsOptions {
   /** Required here: it is what a second opener of the session is told ("desktop window", "CLI"). */
   owner: string;
 }
 
-/** A new session in a project (checked by the caller), or a saved one. */
-export type SessionToOpen = { start: string } | { resume: SessionId };
+/** A new session in a project (checked by the caller), a saved one, or a fork of a saved one (forkSession.ts). */
+export type SessionToOpen = { start: string } | { resume: SessionId } | { fork: ForkFrom };
 
 export interface HostedSession {
   readonly conversation: Conversation;
@@ -29,9 +30,16 @@ export interface HostedSession {
 export async function openSession(options: SessionHostOptions, what: SessionToOpen): Promise<HostedSession> {
   const made = sessionDeps(options);
   let conversation: Conversation;
+  let forked: SessionId | null = null;
   try {
-    conversation = 'start' in what ? await Conversation.start(made.deps, what.start) : await Conversation.resume(made.deps, what.resume);
+    if ('start' in what) conversation = await Conversation.start(made.deps, what.start);
+    else if ('resume' in what) conversation = await Conversation.resume(made.deps, what.resume);
+    else {
+      forked = await writeFork(options.homeDir, what.fork);
+      conversation = await Conversation.resume(made.deps, forked);
+    }
   } catch (error) {
+    if (forked) await discardFork(options.homeDir, forked);
     await made.close();
     throw error;
   }

@@ -33,6 +33,8 @@ export interface SessionParts {
   records: readonly SessionRecord[] | null;
   /** The title the person gave the session; null until they rename it. */
   title: string | null;
+  /** The service and model its log last recorded (its last `model` record); null for a new session or a log with none. */
+  model: { service: string; model: string } | null;
   /** An undo or redo began and never ended (Mino was stopped mid-way): its temporary file may still be in the project. */
   interruptedReversal: boolean;
 }
@@ -61,6 +63,7 @@ export async function newSessionParts(deps: ConversationDeps, log: SessionLog, p
     skills: await discoverSkills(projectDir, deps.homeDir),
     records: null,
     title: null,
+    model: null,
     interruptedReversal: false,
   };
 }
@@ -95,6 +98,7 @@ export async function savedSessionParts(deps: ConversationDeps, id: SessionId): 
       // Records before a compaction were not read; a window showing the whole transcript reads the log itself then.
       records: loaded.skippedRecords ? null : loaded.records,
       title: loaded.title,
+      model: loaded.model,
       interruptedReversal: hasInterruptedReversal(loaded.records),
     };
   } catch (error) {

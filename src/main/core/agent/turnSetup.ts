@@ -124,6 +124,8 @@ export async function turnOptions(session: TurnSession, { model, settings, tools
     budget: context.turnBudget(settings),
     cacheKey: session.cacheKey,
     reasoning: () => reasoningRequest(settings.reasoning, settings.reasoningEffort, settings.model, context.reasoningSeen),
+    ...(options.images?.length ? { images: options.images } : {}),
+    ...(options.retry ? { retry: true } : {}),
   };
 }
 

@@ -28,6 +28,8 @@ export interface ModelConfigSources {
   storedApiKey?: string | null;
   /** The key the desktop stored for a listed service, by its name; null when none. */
   storedServiceKey?: (service: string) => Promise<string | null>;
+  /** The transport (the desktop passes Electron's net.fetch); default the client's environmentFetch. */
+  fetch?: typeof fetch;
 }
 
 /** What a session asked for; what it leaves out comes from the settings' default service. */
@@ -80,6 +82,7 @@ export async function resolveService(choice: ServiceChoice, sources: ModelConfig
     apiKey: await serviceKey(service, sources),
     streamIdleTimeoutMs: sources.settings.streamIdleTimeout * 1000,
     env: sources.env,
+    ...(sources.fetch ? { fetch: sources.fetch } : {}),
   };
   if (service.name === DEFAULT_SERVICE_NAME) {
     // Read from the environment as the openai SDK does, for keys that belong to several organizations or projects.

@@ -1,6 +1,7 @@
 // The model contract the agent loop programs against. It mirrors the parts of
 // the Responses API that Mino uses, in our own names, so the loop and the
 // session log never depend on the SDK's types.
+import type { ImageRef } from '../../../shared/images';
 
 /**
  * A reasoning model's reasoning, kept exactly as the service sent it (its
@@ -27,9 +28,17 @@ export interface SummaryItem {
   author: 'model' | 'person';
 }
 
-/** One item of model input or output, as saved in the session log. */
+/** An image a person attached to a message: its bytes' SHA-256 (they are kept in ~/.mino/images) and its type. */
+export type { ImageRef } from '../../../shared/images';
+
+/** The base64 bytes of the images a request's history refers to, by digest; an image not in it is no longer kept. */
+export type ImageData = ReadonlyMap<string, string>;
+
+/** One item of model input or output, as saved in the session log. `images`: what a person's message carried. */
 export type HistoryItem =
-  | { type: 'message'; role: 'user' | 'assistant'; text: string }
+  | { type: 'message'; role: 'user' | 'assistant'; text: string; images?: ImageRef[] }
+  /** A message the person sent to a running turn, between its tool results and its next request: part of that turn, never a turn's start. */
+  | { type: 'message'; role: 'user'; text: string; steered: true; images?: never }
   | { type: 'function_call'; call_id: string; name: string; arguments: string }
   | { type: 'function_call_output'; call_id: string; output: string }
   | ReasoningItem
@@ -55,6 +64,8 @@ export interface ModelRequest {
   cacheKey?: string;
   /** Ask for reasoning items (with encrypted content) and a reasoning summary. */
   reasoning?: { effort?: ReasoningEffort };
+  /** The bytes of the images `input` refers to (images/imageInputs.ts); without it every image is sent as missing. */
+  imageData?: ImageData;
 }
 
 export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;

@@ -70,6 +70,8 @@ class HistoryRebuild {
         return;
       case 'user':
         return this.userMessage(record, position);
+      case 'steer':
+        return this.steeredMessage(record, position);
       case 'response':
         return this.response(record, line, position);
       case 'confirmation':
@@ -109,9 +111,15 @@ class HistoryRebuild {
 
   private userMessage(record: RecordOf<'user'>, position: number): void {
     this.closeOpenCalls();
-    const item: HistoryItem = { type: 'message', role: 'user', text: record.text };
+    const item: HistoryItem = { type: 'message', role: 'user', text: record.text, ...(record.images ? { images: record.images } : {}) };
     this.positions.set(item, position);
     this.push(item, position);
+  }
+
+  /** Sent to a running turn: after the results of the calls before it, and not a place a compaction cuts (no position). */
+  private steeredMessage(record: RecordOf<'steer'>, position: number): void {
+    this.closeOpenCalls();
+    this.push({ type: 'message', role: 'user', text: record.text, steered: true }, position);
   }
 
   /** A model response: its calls are open until their results (or anything else) follow; each call id is new. */

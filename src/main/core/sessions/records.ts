@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ConfirmationSchema, PermissionModeSchema, SessionIdSchema, ToolStatusSchema, TURN_END_STATUSES } from '../../../shared/domain';
 import type { OutputItem } from '../model/types';
 import { SessionTitleSchema } from '../../../shared/sessionTitle';
+import { ImageRefSchema, MAX_IMAGES_PER_MESSAGE } from '../../../shared/images';
 
 export const SESSION_FORMAT_VERSION = 1;
 
@@ -48,6 +49,12 @@ export const SessionHeaderRecordSchema = z.object({
   id: SessionIdSchema,
   projectDir: z.string().min(1),
   createdAt: at,
+  /**
+   * A fork (Edit and resend): the session it continues and the position of the
+   * person's message it replaces. Its records 1 to `position - 1` are copies of
+   * that session's; the original is never changed.
+   */
+  forkedFrom: z.object({ session: SessionIdSchema, position }).optional(),
 });
 
 const permissionBits = z.number().int().nonnegative();
@@ -77,7 +84,15 @@ export const REVERSAL_ACTIONS = ['undo', 'redo'] as const;
 
 export const SessionRecordSchema = z.discriminatedUnion('type', [
   SessionHeaderRecordSchema,
-  z.object({ type: z.literal('user'), text: z.string(), at }),
+  /** The person's message; `images`: what it carried, by digest (kept in ~/.mino/images; absent in older logs and when none). */
+  z.object({ type: z.literal('user'), text: z.string(), images: z.array(ImageRefSchema).min(1).max(MAX_IMAGES_PER_MESSAGE).optional(), at }),
+  /**
+   * A message the person sent while a turn ran ("Send now"), delivered before
+   * that turn's next request: after the tool results of the response before
+   * it, in the model's history as a user message. Part of the running turn,
+   * never the start of one.
+   */
+  z.object({ type: z.literal('steer'), text: z.string(), at }),
   /** A model response, saved before any decision acts on it; `model`: the model that answered (absent in older logs). */
   z.object({ type: z.literal('response'), responseId: z.string(), output: z.array(HistoryItemSchema), usage: UsageSchema.optional(), model: z.string().optional(), at }),
   /**

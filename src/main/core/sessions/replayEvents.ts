@@ -58,6 +58,11 @@ class Replay {
     switch (record.type) {
       case 'user':
         return this.userMessage(record);
+      case 'steer':
+        // Part of the running turn: its requests and usage go on counting.
+        this.closeOpenCalls();
+        this.events.push({ type: 'steered_message', text: record.text });
+        return;
       case 'response':
         return this.response(record);
       case 'confirmation':
@@ -92,7 +97,7 @@ class Replay {
     this.request = 0;
     this.usage = noUsage();
     this.reported = false;
-    this.events.push({ type: 'user_message', text: record.text });
+    this.events.push({ type: 'user_message', text: record.text, ...(record.images ? { images: record.images } : {}) });
   }
 
   private response(record: RecordOf<'response'>): void {

@@ -190,7 +190,7 @@ async function realProjectDir(projectDir: string): Promise<string> {
  * Creates `file` (which must not exist) with `content`, completely or not at
  * all: written and fsynced under a temporary name, then linked into place.
  */
-async function publishNewPrivateFile(file: string, content: Buffer): Promise<void> {
+export async function publishNewPrivateFile(file: string, content: Buffer): Promise<void> {
   // Named with this process's id, so the sweep at the next start can tell a dead writer's leftover (minoHome.ts).
   const temp = privateTempPath(file);
   const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, PRIVATE_FILE_MODE);
@@ -220,7 +220,7 @@ async function existingCopy(file: string, tail: Buffer): Promise<string | null> 
   return null;
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   const handle = await fs.open(dir, constants.O_RDONLY);
   try {
     await handle.sync();

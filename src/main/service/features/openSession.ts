@@ -3,6 +3,7 @@
 import type { PermissionMode, SessionId } from '../../../shared/domain';
 import type { Conversation } from '../../core/agent/conversation';
 import type { ClientId } from '../clients';
+import type { SessionChoice } from './sessionChoice';
 
 export interface RunningTurn {
   readonly controller: AbortController;
@@ -24,4 +25,6 @@ export interface OpenSession {
   turn: RunningTurn | null;
   /** The first question asked, for the window title; null until there is one. */
   firstQuestion: string | null;
+  /** The service and model its turns use (the model picker). */
+  readonly choice: SessionChoice;
 }

@@ -14,7 +14,7 @@ import { sessionLabel } from '../../../shared/sessionTitle';
 // The view shows what was saved; the log was validated when the session opened, so showing it needs no tool checks.
 const acceptEveryCall = () => ({ ok: true }) as const;
 /** How a saved call's card looks; built-in tools by their declarations, MCP tools by their names. */
-const savedToolDisplay = new ToolRegistry(BUILTIN_TOOLS).display;
+export const savedToolDisplay = new ToolRegistry(BUILTIN_TOOLS).display;
 
 /**
  * With `withPast` (a window adopting the session) the saved conversation is

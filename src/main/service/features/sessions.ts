@@ -15,6 +15,7 @@ import { checkProjectDir } from '../../core/projects/checkProject';
 import { sessionFile } from '../../core/sessions/ids';
 import { listSessions } from '../../core/sessions/list';
 import { renameSavedSession } from '../../core/agent/renameSession';
+import { discardFork } from '../../core/agent/forkSession';
 import type { SessionRecord } from '../../core/sessions/records';
 import { SessionLog } from '../../core/sessions/sessionLog';
 import type { ClientId, ClientRegistry, ClientState } from '../clients';
@@ -23,6 +24,7 @@ import type { ApprovalBroker } from './approvals';
 import type { PermissionModes } from './modes';
 import type { OpenSession } from './openSession';
 import { SessionLock } from './sessionLock';
+import { SessionChoice } from './sessionChoice';
 import { announceContext, projectOf } from './sessionTitles';
 import { sessionView } from './sessionView';
 import { errorText, log } from '../../core/log/log';
@@ -34,7 +36,9 @@ export interface SessionsDeps {
   modes: PermissionModes;
   broker: ApprovalBroker;
   storedApiKey: () => Promise<string | null>;
-  ports: Pick<ServicePorts, 'openSessionWindow' | 'focusClient' | 'clientContextChanged'>;
+  /** The key stored for a listed model service, by its name. */
+  storedServiceKey?: (service: string) => Promise<string | null>;
+  ports: Pick<ServicePorts, 'openSessionWindow' | 'focusClient' | 'clientContextChanged' | 'fetch'>;
 }
 
 export const NO_PROJECT_MESSAGE = 'Open a project first.';
@@ -65,7 +69,12 @@ export class Sessions {
 
   async list(client: ClientId): Promise<SessionSummary[]> {
     const project = this.deps.clients.state(client).project;
-    return project ? listSessions(this.deps.homeDir, project.path) : [];
+    if (!project) return [];
+    // Marked when another window holds it, so the list can say so before the person tries to open it there.
+    return (await listSessions(this.deps.homeDir, project.path)).map((summary) => {
+      const holder = this.open.get(summary.id)?.client;
+      return holder !== undefined && holder !== client ? { ...summary, openElsewhere: true } : summary;
+    });
   }
 
   async current(client: ClientId): Promise<SessionView | null> {
@@ -94,9 +103,11 @@ export class Sessions {
         }
         return { where: 'elsewhere', sessionId: log.id };
       }
-      const hosted = await openSession(this.hostOptions(), { start: check.projectDir });
+      // A new session starts on the default service; the model picker changes it.
+      const choice = new SessionChoice({});
+      const hosted = await openSession(this.hostOptions(choice), { start: check.projectDir });
       try {
-        return { where: 'here', session: await this.bind(client, state, hosted) };
+        return { where: 'here', session: await this.bind(client, state, hosted, choice) };
       } catch (error) {
         await hosted.close();
         throw error;
@@ -131,11 +142,46 @@ export class Sessions {
         state.session = null;
       }
       await this.lock.closed(id);
-      const hosted = await openSession(this.hostOptions(), { resume: id });
+      const choice = new SessionChoice({});
+      const hosted = await openSession(this.hostOptions(choice), { resume: id });
+      // A saved session goes on with the service and model its log last recorded (read with the log, not again).
+      choice.choose(hosted.conversation.recordedModel ?? {}, false);
       try {
         const check = await checkProjectDir(hosted.conversation.projectDir, this.deps.homeDir);
         if (!check.ok) throw new Error(`This session's project cannot be opened: ${check.reason}`);
-        return { where: 'here', session: await this.bind(client, state, hosted) };
+        return { where: 'here', session: await this.bind(client, state, hosted, choice) };
+      } catch (error) {
+        await hosted.close();
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Edit and resend: continues the client's session from the person's message
+   * number `message` (0-based, among those its window shows) as a new session,
+   * a fork (core/agent/forkSession.ts), opened here in its place. The original
+   * is only read, then closed, so it stays as it was and can be resumed.
+   * Refused while a turn runs.
+   */
+  fork(client: ClientId, message: number): Promise<SessionOpenResult> {
+    return this.lock.exclusive(async () => {
+      const state = this.deps.clients.state(client);
+      const source = this.require(client);
+      if (source.turn) throw new TurnInProgressError();
+      const choice = new SessionChoice(source.choice.chosen);
+      const hosted = await openSession(this.hostOptions(choice), { fork: { from: source.id, message } });
+      if (source.turn || !this.isOpen(source)) {
+        // A message was sent (or the window closed) while the fork was written: the person's last act wins.
+        await hosted.close();
+        await discardFork(this.deps.homeDir, hosted.conversation.id);
+        if (source.turn) throw new TurnInProgressError();
+        throw new Error('The window closed before the new session opened.');
+      }
+      await this.close(source.id, WINDOW_CLOSED_REASON);
+      state.session = null;
+      try {
+        return { where: 'here', session: await this.bind(client, state, hosted, choice) };
       } catch (error) {
         await hosted.close();
         throw error;
@@ -235,10 +281,10 @@ export class Sessions {
     return closed;
   }
 
-  private async bind(client: ClientId, state: ClientState, hosted: HostedSession): Promise<SessionView> {
+  private async bind(client: ClientId, state: ClientState, hosted: HostedSession, choice: SessionChoice): Promise<SessionView> {
     if (!this.deps.clients.has(client)) throw new Error('The window closed before the session opened.');
     const { conversation } = hosted;
-    const session: OpenSession = { id: conversation.id, client, conversation, close: hosted.close, turn: null, firstQuestion: null };
+    const session: OpenSession = { id: conversation.id, client, conversation, close: hosted.close, turn: null, firstQuestion: null, choice };
     this.open.set(session.id, session);
     state.session = session.id;
     state.project = projectOf(conversation.projectDir);
@@ -248,13 +294,16 @@ export class Sessions {
   }
 
   /** How a window opens a session: through the same host as every CLI command (core/agent/sessionHost.ts). */
-  private hostOptions(): SessionHostOptions {
-    const { homeDir, env, storedApiKey } = this.deps;
+  private hostOptions(choice: SessionChoice): SessionHostOptions {
+    const { homeDir, env, storedApiKey, storedServiceKey, ports } = this.deps;
     return {
       homeDir,
       env,
       owner: 'desktop window',
       storedApiKey,
+      ...(storedServiceKey ? { storedServiceKey } : {}),
+      ...(ports.fetch ? { fetch: ports.fetch } : {}),
+      choice: () => choice.inUse,
       settings: async () => {
         const loaded = await loadSettings(homeDir);
         if (!loaded.ok) throw new Error(loaded.error);

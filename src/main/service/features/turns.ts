@@ -4,12 +4,15 @@
 // the last (idle). Stop aborts the turn and denies any pending ask. Each
 // call is decided under the stricter of the turn's starting mode and the
 // session's mode now: a tightening reaches the next call, a loosening waits.
+// Retry runs a failed turn again for its saved message (failedTurns.ts).
 import { TurnInProgressError, UnacknowledgedResultsError } from '../../core/agent/conversation';
 import type { ClientId, ClientRegistry } from '../clients';
+import type { ImageRef } from '../../../shared/images';
 import { STOPPED_REASON, type ApprovalBroker } from './approvals';
 import { DeltaBatcher } from './deltaBatcher';
 import type { PermissionModes } from './modes';
-import type { RunningTurn } from './openSession';
+import type { OpenSession, RunningTurn } from './openSession';
+import { FailedTurns } from './failedTurns';
 import type { Sessions } from './sessions';
 import { errorText, log } from '../../core/log/log';
 
@@ -20,8 +23,24 @@ export interface TurnDeps {
   broker: ApprovalBroker;
 }
 
-export async function sendMessage(deps: TurnDeps, client: ClientId, text: string): Promise<{ started: true }> {
+/** The message of each session's last turn, while that turn failed after saving it. */
+const failedTurns = new FailedTurns();
+
+/** `images`: the message's images, already kept and checked (features/images.ts messageImageRefs). */
+export async function sendMessage(deps: TurnDeps, client: ClientId, text: string, images?: ImageRef[]): Promise<{ started: true }> {
+  return beginTurn(deps, deps.sessions.require(client), client, { text, images, retry: false });
+}
+
+/** Runs the session's failed last turn again: its message is not saved, shown or sent a second time. */
+export async function retryTurn(deps: TurnDeps, client: ClientId): Promise<{ started: true }> {
   const session = deps.sessions.require(client);
+  if (session.turn) throw new TurnInProgressError();
+  const failed = failedTurns.retryable(session);
+  return beginTurn(deps, session, client, { ...failed, retry: true });
+}
+
+async function beginTurn(deps: TurnDeps, session: OpenSession, client: ClientId, message: { text: string; images?: ImageRef[]; retry: boolean }): Promise<{ started: true }> {
+  const { text, images } = message;
   if (session.turn) throw new TurnInProgressError();
   if (session.conversation.unknownCalls.length > 0) throw new UnacknowledgedResultsError([...session.conversation.unknownCalls]);
 
@@ -55,17 +74,25 @@ export async function sendMessage(deps: TurnDeps, client: ClientId, text: string
   }
 
   const batcher = new DeltaBatcher((event) => deps.clients.emitTo(client, 'session:event', { sessionId: session.id, event }));
+  const watch = failedTurns.watch(session, message);
   void session.conversation
     .ask(text, {
       mode: () => turn.mode,
       approver: deps.broker.approverFor(session.id, client),
-      onEvent: (event) => batcher.push(event),
+      onEvent: (event) => {
+        watch.saw(event);
+        batcher.push(event);
+      },
       signal: turn.controller.signal,
+      ...(images ? { images } : {}),
+      ...(message.retry ? { retry: true } : {}),
     })
+    .then((outcome) => watch.ended(outcome.status))
     .catch((error: unknown) => {
       // The loop reports its own ends; this is a failure it did not expect, and the window still needs an end.
       const reason = error instanceof Error ? error.message : String(error);
       log.error('turn.unexpected_failure', { session: session.id, error: error instanceof Error ? (error.stack ?? reason) : reason });
+      watch.ended('failed');
       batcher.push({ type: 'turn_end', status: 'failed', message: `The turn failed unexpectedly: ${reason}. Send your message again; if this keeps happening, restart Mino.` });
     })
     .then(async () => {

@@ -18,6 +18,7 @@ import { api, errorMessage } from '../lib/api';
 import { sessionToOpen } from '../lib/launchParams';
 import { Banner } from '../components/Banner';
 import { Header } from './Header';
+import { useCommandHandler } from '../features/commands/windowCommands';
 
 function projectOf(dir: string): Project {
   const name = dir.split(/[\\/]/).filter(Boolean).at(-1) ?? dir;
@@ -121,6 +122,8 @@ export function App() {
     [adopt],
   );
   const openSettings = useCallback(() => setSettingsOpen(true), []);
+  // /model opens Settings (where the model is set) in a window without a model list (features/commands).
+  useCommandHandler('settings', () => (openSettings(), null));
   useMenuCommands(adopt, openProject, openSettings, setMessage);
 
   const view = session.view;
@@ -130,6 +133,7 @@ export function App() {
         <Header
           project={project}
           sessionTitle={view?.title ?? null}
+          sessionId={view?.id ?? null}
           mode={view?.mode ?? null}
           context={view?.context ?? null}
           onModeChanged={(mode) => session.patch({ mode })}

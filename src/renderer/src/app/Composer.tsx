@@ -1,31 +1,41 @@
 // Where the next question is written. Enter sends, Shift+Enter adds a line
 // (never while an input method is composing); while a turn runs Enter queues
 // the message instead (features/steering), and it offers Stop, and Escape
-// stops it too; a turn that failed puts its message back with Retry; while
-// unknown results wait for acknowledgment it explains why it will not send.
+// anywhere in the window stops it too (features/sessions/useEscapeToStop); a
+// turn that failed offers Retry on its own card in the transcript, so its
+// message is not put back here to be sent twice; while unknown results wait
+// for acknowledgment it explains why it will not send.
 // It is the window's focus home (lib/focusHome).
-import { useEffect, useId, useReducer, useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
+import { useEffect, useId, useReducer, useState, type Dispatch, type FormEvent, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
 import { errorMessage } from '../lib/api';
 import { setFocusHome } from '../lib/focusHome';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { useMentions } from '../features/files/useMentions';
 import { EMPTY_QUEUE, nextToSend, queueReducer } from '../features/steering/messageQueue';
 import { QueuedMessages } from '../features/steering/QueuedMessages';
+import { useSendNow } from '../features/steering/useSendNow';
+import { useCommands } from '../features/commands/useCommands';
+import { ImageTray } from '../features/images/ImageTray';
+import { useImageAttachments } from '../features/images/useImageAttachments';
+import { imageInput, useImageSending } from '../features/images/useImageSending';
 import type { TranscriptState } from '../features/transcript/transcriptModel';
+import { useEscapeToStop } from '../features/sessions/useEscapeToStop';
 import './Composer.css';
 
 interface ComposerProps {
   busy: boolean;
   /** Why sending is not possible right now; null when it is. */
   blockedReason: string | null;
-  /** How the latest turn ended; a failed one gives its message back. */
+  /** How the latest turn ended (the queue waits on it). */
   lastEnd?: TranscriptState['lastEnd'];
-  onSend(text: string): Promise<void>;
+  /** `images`: the ids of the images attached to the message (features/images). */
+  onSend(text: string, images?: string[]): Promise<void>;
   onStop(): Promise<void>;
 }
 
 export const KEYS_HINT = 'Enter sends · Shift+Enter adds a line';
-export const BUSY_HINT = 'Mino is working on your question. Enter queues your next message · Escape or Stop ends the turn.';
+// One line at 800 px, like the idle hint, so the message box does not grow while a turn runs.
+export const BUSY_HINT = 'Working on it. Enter queues your next message · Escape or Stop ends the turn.';
 
 /** An input method (Japanese, Chinese, ...) is composing: its Enter picks a candidate, it does not send. */
 function composing(event: KeyboardEvent): boolean {
@@ -42,46 +52,26 @@ function useFocusHome(box: RefObject<HTMLTextAreaElement | null>): void {
   }, []);
 }
 
-/** Sending and stopping turns, and the message of a turn that failed, given back to the box. */
+/** Sending and stopping turns. */
 function useTurnControls(
-  { busy, blockedReason, lastEnd = null, onSend, onStop }: ComposerProps,
+  { busy, blockedReason, onSend, onStop }: ComposerProps,
   setText: Dispatch<SetStateAction<string>>,
   box: RefObject<HTMLTextAreaElement | null>,
 ) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [stopping, setStopping] = useState(false);
-  /** The message of the turn that failed, offered again. */
-  const [failed, setFailed] = useState<string | null>(null);
-  /** What was last sent, until its turn ends. */
-  const lastSent = useRef<string | null>(null);
   const canSend = !busy && !sending && blockedReason === null;
-
-  // A failed turn gives its message back (unless the person has typed something new meanwhile).
-  const endKey = lastEnd?.key ?? null;
-  useEffect(() => {
-    if (endKey === null || lastEnd?.status === undefined) return;
-    const sent = lastSent.current;
-    lastSent.current = null;
-    if (lastEnd.status !== 'failed' || sent === null) return;
-    setFailed(sent);
-    setText((current) => (current.trim() === '' ? sent : current));
-    // Once per ended turn, keyed by its unique item key.
-  }, [endKey]);
 
   async function send(message: string) {
     if (!canSend || message.trim() === '') return;
     setSending(true);
     setError(null);
-    // Known before the request returns: a turn can fail (and give the message back) as soon as it starts.
-    lastSent.current = message;
-    setFailed(null);
     setText('');
     try {
       await onSend(message);
     } catch (failure) {
       // Not sent: the message stays where it was written.
-      lastSent.current = null;
       setText((current) => (current === '' ? message : current));
       setError(errorMessage(failure));
     } finally {
@@ -103,7 +93,7 @@ function useTurnControls(
     }
   }
 
-  return { canSend, error, failed, stopping, send, stop };
+  return { canSend, error, stopping, send, stop };
 }
 
 /** Messages written while a turn runs, each sent as a turn ends (unless the turn was stopped or failed). */
@@ -120,7 +110,8 @@ function useMessageQueue(controls: { canSend: boolean; send(message: string): Pr
     void controls.send(next.text);
   }, [next?.id]);
   const sendNext = queue.held !== null && controls.canSend ? () => dispatch({ type: 'release' }) : null;
-  return { queue, dispatch, sendNext };
+  const sendNow = useSendNow(dispatch);
+  return { queue, dispatch, sendNext, sendNow };
 }
 
 export function Composer(props: ComposerProps) {
@@ -128,17 +119,26 @@ export function Composer(props: ComposerProps) {
   const id = useId();
   const [text, setText] = useState('');
   const mentions = useMentions(text, setText);
+  // `/` at the start lists the commands; a command runs through the window's own control (features/commands).
+  const commands = useCommands(text, setText);
   /** The message box; the @ suggestions hold its ref. */
   const box = mentions.inputProps.ref;
   useFocusHome(box);
-  const { canSend, error, failed, stopping, send, stop } = useTurnControls(props, setText, box);
-  const { queue, dispatch, sendNext } = useMessageQueue({ canSend, send }, props.lastEnd);
+  // Attached images go with the next message sent, and come back when it is not sent (features/images).
+  const attachments = useImageAttachments();
+  const { canSend, error, stopping, send, stop } = useTurnControls(useImageSending(props, attachments), setText, box);
+  const { queue, dispatch, sendNext, sendNow } = useMessageQueue({ canSend, send }, props.lastEnd);
+  // Escape stops the turn wherever the keyboard is; once a stop is on its way, again is nothing.
+  useEscapeToStop(busy, () => {
+    if (!stopping) void stop();
+  });
   /** A turn runs (or is being started): what is written now waits for it to end. */
   const queueing = busy && blockedReason === null;
 
   /** Sends the message, or queues it while a turn runs; sending it yourself lets a held queue go on after it. */
   function submitText() {
     if (text.trim() === '') return;
+    if (commands.submit(text)) return;
     if (queueing) {
       dispatch({ type: 'add', text });
       setText('');
@@ -155,28 +155,28 @@ export function Composer(props: ComposerProps) {
 
   function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (composing(event)) return;
+    if (commands.onKeyDown(event)) return;
     // While @ suggestions are open, Enter, Tab, the arrows and Escape are the list's.
     if (mentions.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       // Enter (or Ctrl/⌘+Enter) sends; Shift+Enter falls through and adds a line.
       event.preventDefault();
       submitText();
-    } else if (event.key === 'Escape' && busy) {
-      event.preventDefault();
-      if (!stopping) void stop();
     }
   }
 
   const hint = blockedReason ?? (busy ? BUSY_HINT : `${KEYS_HINT}.`);
   return (
-    <form className="composer" onSubmit={submit} aria-label="Message">
-      <QueuedMessages queue={queue} dispatch={dispatch} onSendNext={sendNext} />
+    <form className="composer" onSubmit={submit} aria-label="Message" {...imageInput(attachments)}>
+      <QueuedMessages queue={queue} dispatch={dispatch} onSendNext={sendNext} onSendNow={queueing ? (message) => void sendNow(message) : null} />
       <label htmlFor={id} className="visually-hidden">
         Message to Mino
       </label>
       {mentions.popup}
+      {commands.popup}
       <textarea
         {...mentions.inputProps}
+        {...commands.inputProps}
         id={id}
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -185,15 +185,9 @@ export function Composer(props: ComposerProps) {
         placeholder="Ask Mino to read or change files in this project…"
         aria-describedby={`${id}-hint`}
       />
+      <ImageTray attachments={attachments} />
       <ErrorMessage text={error} />
-      {failed !== null && !busy && (
-        <p className="composer-failed" role="status" data-testid="composer-failed">
-          The turn failed; your message is back in the box.{' '}
-          <button type="button" onClick={() => void send(failed)} disabled={!canSend}>
-            Retry
-          </button>
-        </p>
-      )}
+      {commands.outcome}
       <div className="composer-bar">
         <span id={`${id}-hint`} className="muted small" data-testid="composer-hint">
           {hint}

@@ -1,18 +1,23 @@
 // Session actions inside a session: start another, resume another of this
 // project, or clear this one (after a confirmation: the model forgets the
 // conversation, while the id and the saved log stay); and the project's
-// Decisions panel.
+// Decisions panel and the Evaluate view. While a turn runs, that the actions
+// wait is read out, not drawn: a line that came and went with each turn made
+// the bar wrap and the transcript jump.
 import { useId, useRef, useState } from 'react';
 import type { SessionView } from '../../../../shared/sessions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ChangesDialog } from '../changes/ChangesDialog';
 import { DecisionsDialog } from '../rules/DecisionsDialog';
+import { EvaluateDialog } from '../evaluate/EvaluateDialog';
 import { ModalDialog } from '../../components/ModalDialog';
 import { api, errorMessage } from '../../lib/api';
 import { applyOpenResult } from './openSessionResult';
 import { SessionList } from './SessionList';
 import { useProjectSessions } from './useProjectSessions';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import { useSessionCommands } from '../commands/windowCommands';
+import { UndoCommand } from '../commands/UndoCommand';
 
 interface SessionToolbarProps {
   view: SessionView;
@@ -27,7 +32,6 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
   const [resuming, setResuming] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [reviewing, setReviewing] = useState(false);
-  const [viewingDecisions, setViewingDecisions] = useState(false);
   const disabled = working || view.busy;
 
   async function run(action: () => Promise<string | null>) {
@@ -42,9 +46,14 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
     }
   }
 
+  // The / commands of the message box take these same actions (features/commands).
+  const newSession = async () => applyOpenResult(await api.newSession(), onAdopt, 'new');
+  useSessionCommands(disabled, { new: () => void run(newSession), resume: () => setResuming(true), clear: () => setClearing(true), changes: () => setReviewing(true), compact: () => void run(compact) });
+
   return (
     <div className="toolbar" role="toolbar" aria-label="Session">
-      <button type="button" onClick={() => run(async () => applyOpenResult(await api.newSession(), onAdopt, 'new'))} disabled={disabled}>
+      <UndoCommand waiting={disabled} onDone={onChangesReviewed} onMessage={onMessage} />
+      <button type="button" onClick={() => run(newSession)} disabled={disabled}>
         New session
       </button>
       <button type="button" onClick={() => setResuming(true)} disabled={disabled}>
@@ -59,11 +68,8 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
       <button type="button" onClick={() => run(compact)} disabled={disabled} title="Summarize the earlier turns so the model reads less">
         Compact
       </button>
-      {/* Read-only but for revoking a rule, so it stays open to use while a turn runs. */}
-      <button type="button" onClick={() => setViewingDecisions(true)} title="Every call's decision in this project, and what decided it">
-        Decisions…
-      </button>
-      {view.busy && <span className="muted small">Session actions wait until the turn ends.</span>}
+      <OpenWhileBusyPanels />
+      <span className="visually-hidden" role="status">{view.busy ? 'Session actions wait until the turn ends.' : ''}</span>
       {reviewing && (
         <ChangesDialog
           onClose={() => {
@@ -72,7 +78,6 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
           }}
         />
       )}
-      {viewingDecisions && <DecisionsDialog onClose={() => setViewingDecisions(false)} />}
       {resuming && (
         <ResumeDialog
           currentId={view.id}
@@ -97,6 +102,26 @@ export function SessionToolbar({ view, onAdopt, onMessage, onChangesReviewed }: 
         />
       )}
     </div>
+  );
+}
+
+/** The panels a running turn leaves open: the project's Decisions, and the Evaluate view. */
+function OpenWhileBusyPanels() {
+  const [open, setOpen] = useState<'decisions' | 'evaluate' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      {/* Read-only but for revoking a rule, so it stays open to use while a turn runs. */}
+      <button type="button" onClick={() => setOpen('decisions')} title="Every call's decision in this project, and what decided it">
+        Decisions…
+      </button>
+      {/* Runs in fresh temporary projects, never this session's. */}
+      <button type="button" onClick={() => setOpen('evaluate')} title="Run declared cases and score them from what they saved">
+        Evaluate…
+      </button>
+      {open === 'decisions' && <DecisionsDialog onClose={close} />}
+      {open === 'evaluate' && <EvaluateDialog onClose={close} />}
+    </>
   );
 }
 
