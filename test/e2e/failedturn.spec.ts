@@ -41,6 +41,9 @@ test('a request that fails after every attempt is one card saying what failed, w
   await expect(card.getByRole('heading')).toHaveText('This turn did not finish');
   await expect(card).toContainText('Upstream is down.');
   await expect(card).toContainText('Mino tried 4 times.');
+  // Not "wait a moment, then send again": the four attempts did that.
+  await expect(card).toContainText('It failed on every attempt');
+  await expect(card).not.toContainText('Wait a moment');
   await expect(card).toContainText('Retry sends your message again');
   await expect(card.getByRole('button', { name: 'Retry' })).toBeVisible();
   // Not a crash: no red italic line, no usage of a turn that got no answer.

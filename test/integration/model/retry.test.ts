@@ -70,6 +70,9 @@ describe('retries of a model request', () => {
     expect(error).toBeInstanceOf(ModelError);
     expect(error?.status).toBe(500);
     expect(error?.message).toContain('The model service had a problem of its own (HTTP 500');
+    // Waiting and sending again is what the retries did: the advice is what is left to do.
+    expect(error?.message).not.toContain('Wait a moment');
+    expect(error?.message).toMatch(/It failed on every attempt, each after a longer wait\. The service may be down or overloaded: try again in a few minutes, or check its status page\.$/);
     expect(retries).toEqual([
       { type: 'retry', message: 'The model service answered 500 (server error); retrying in 0.5 s (attempt 2 of 3).', attempt: 2, attempts: 3, delayMs: 500 },
       { type: 'retry', message: 'The model service answered 502 (bad gateway); retrying in 1 s (attempt 3 of 3).', attempt: 3, attempts: 3, delayMs: 1000 },

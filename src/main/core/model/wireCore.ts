@@ -63,7 +63,7 @@ export async function respondOverWire(
     const result = await attemptOnce(setup, wire, req, onEvent);
     if (!(result instanceof RetryableFailure)) return result;
     const delayMs = attempt < attempts ? retryDelayMs(result.why, attempt, setup.random) : null;
-    if (delayMs === null) throw result.failure;
+    if (delayMs === null) throw attempt > 1 ? afterRetries(result.failure) : result.failure;
     onEvent({ type: 'retry', message: retryNotice(result.why, delayMs, attempt + 1, attempts), attempt: attempt + 1, attempts, delayMs });
     try {
       await waitUnlessAborted(delayMs, req.signal);
@@ -71,6 +71,17 @@ export async function respondOverWire(
       throw abortedError(reason);
     }
   }
+}
+
+/**
+ * The last failure of a request that was tried again: "wait a moment, then send again" is what the retries
+ * already did, so the person is told that, and what is left to do (the window says how many attempts).
+ */
+function afterRetries(failure: ModelError): ModelError {
+  const advice = / Wait a moment, then send your message again\.$/;
+  if (!advice.test(failure.message)) return failure;
+  const message = failure.message.replace(advice, ' It failed on every attempt, each after a longer wait. The service may be down or overloaded: try again in a few minutes, or check its status page.');
+  return new ModelError(failure.kind, message, { ...(failure.status === undefined ? {} : { status: failure.status }), cause: failure });
 }
 
 /** One attempt, with its own idle timer: the answer, or a failure another attempt may fix. */
