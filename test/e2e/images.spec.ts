@@ -84,3 +84,28 @@ test('an image over 5 MB is refused saying so, and nothing is attached', async (
   await expect(page.getByTestId('attached-image')).toHaveCount(0);
   await expect(fs.readdir(`${mino.home}/.mino/images`)).rejects.toThrow(/ENOENT/);
 });
+
+test('Edit and resend sends the message\'s images again with the edited text', async ({ page, mino }) => {
+  await mino.open();
+  await mino.startSession();
+  await page.getByTestId('image-picker').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(page.getByTestId('attached-image')).toHaveCount(1);
+  mino.server.enqueue({ text: 'A dot.' });
+  await page.getByRole('textbox', { name: 'Message to Mino' }).fill('What is this?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('assistant-message')).toContainText('A dot.');
+
+  await page.getByTestId('user-message').getByRole('button', { name: 'Edit and resend' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit and resend' });
+  await expect(dialog).toContainText('The image of this message is sent again with it.');
+  await dialog.getByRole('textbox', { name: 'Your message' }).fill('What colour is this?');
+  mino.server.enqueue({ text: 'Red.' });
+  await dialog.getByRole('button', { name: 'Resend as a new session' }).click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Red.');
+  const sent = mino.server.requests.filter((request) => request.body?.input).at(-1)!;
+  expect(sent.body.input.at(-1).content).toEqual([
+    { type: 'input_text', text: 'What colour is this?' },
+    { type: 'input_image', image_url: PNG_URL, detail: 'auto' },
+  ]);
+  await expect(page.getByTestId('user-message').last().getByRole('img', { name: 'Image 1 of this message' })).toHaveAttribute('src', PNG_URL);
+});

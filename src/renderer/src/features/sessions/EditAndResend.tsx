@@ -14,7 +14,7 @@ import { useEditResend } from './useEditResend';
 import './EditAndResend.css';
 
 /** The button on a message of the person's; offered between turns only. */
-export function EditAndResend({ itemKey, text }: { itemKey: string; text: string }) {
+export function EditAndResend({ itemKey, text, images = [] }: { itemKey: string; text: string; images?: readonly string[] }) {
   const actions = useTranscriptActions();
   const [open, setOpen] = useState(false);
   const index = actions?.messageIndex(itemKey) ?? null;
@@ -24,17 +24,17 @@ export function EditAndResend({ itemKey, text }: { itemKey: string; text: string
       <button type="button" className="ghost small message-action" onClick={() => setOpen(true)}>
         Edit and resend
       </button>
-      {open && <EditResendDialog actions={actions} index={index} original={text} onClose={() => setOpen(false)} />}
+      {open && <EditResendDialog actions={actions} index={index} original={text} images={images} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function EditResendDialog({ actions, index, original, onClose }: { actions: TranscriptActions; index: number; original: string; onClose(): void }) {
+function EditResendDialog({ actions, index, original, images, onClose }: { actions: TranscriptActions; index: number; original: string; images: readonly string[]; onClose(): void }) {
   const ids = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(original);
   const [undoFirst, setUndoFirst] = useState(true);
-  const { later, phase, reports, error, resend, fork } = useEditResend(actions, index, onClose);
+  const { later, phase, reports, error, resend, fork } = useEditResend(actions, index, images, onClose);
   const paths = [...new Set((later ?? []).flatMap((turn) => turn.files.filter((file) => file.state === 'applied' && !file.notUndoable).map((file) => file.path)))];
 
   const working = phase === 'working';
@@ -49,6 +49,9 @@ function EditResendDialog({ actions, index, original, onClose }: { actions: Tran
       </p>
       <label htmlFor={`${ids}-text`}>Your message</label>
       <textarea id={`${ids}-text`} ref={field} className="edit-resend-text" rows={5} value={text} disabled={phase !== 'edit'} onChange={(event) => setText(event.target.value)} />
+      {images.length > 0 && (
+        <p className="muted small">{images.length === 1 ? 'The image of this message is sent again with it.' : `The ${images.length} images of this message are sent again with it.`}</p>
+      )}
       {paths.length > 0 && <LaterFiles paths={paths} undoFirst={undoFirst} disabled={phase !== 'edit'} onUndoFirst={setUndoFirst} />}
       {reports.map((report) => (
         <ReversalReport key={report.turn ?? 0} report={report} />

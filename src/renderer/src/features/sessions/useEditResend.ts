@@ -32,7 +32,8 @@ export function laterTurnsToUndo(changes: SessionChangesView, shownMessages: num
 
 const leftSomethingAlone = (report: ReversalReportView) => [...report.files, ...report.resumed].some((file) => file.outcome === 'skipped');
 
-export function useEditResend(actions: TranscriptActions, index: number, onClose: () => void): EditResend {
+/** `images`: the digests of the message's images, sent again with the edited text. */
+export function useEditResend(actions: TranscriptActions, index: number, images: readonly string[], onClose: () => void): EditResend {
   const [later, setLater] = useState<TurnSummaryView[] | null>(null);
   const [phase, setPhase] = useState<EditResendPhase>('edit');
   const [reports, setReports] = useState<ReversalReportView[]>([]);
@@ -66,7 +67,7 @@ export function useEditResend(actions: TranscriptActions, index: number, onClose
     actions.adopt(view);
     onClose();
     try {
-      await api.sendMessage({ text });
+      await api.sendMessage({ text, ...(images.length > 0 ? { images: [...images] } : {}) });
     } catch (failure) {
       actions.notify(`The new session is open, but your message was not sent: ${errorMessage(failure)} Send it again from the message box.`, true);
     }

@@ -170,7 +170,7 @@ function TranscriptEntry({ item, expanded, onToggle }: { item: Exclude<Transcrip
           <span className="speaker">You</span>
           <MessageText text={item.text} />
           {item.images && <MessageImages images={item.images} />}
-          <EditAndResend itemKey={item.key} text={item.text} />
+          <EditAndResend itemKey={item.key} text={item.text} images={item.images?.map((image) => image.sha256)} />
         </div>
       );
     case 'steered':
