@@ -109,3 +109,25 @@ test('Edit and resend sends the message\'s images again with the edited text', a
   ]);
   await expect(page.getByTestId('user-message').last().getByRole('img', { name: 'Image 1 of this message' })).toHaveAttribute('src', PNG_URL);
 });
+
+test('a turn that fails after its message was saved keeps the images with it: the tray stays empty and Retry sends them', async ({ page, mino }) => {
+  await mino.open();
+  await mino.startSession();
+  await page.getByTestId('image-picker').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  const serverError = { httpStatus: 500, body: { error: { message: 'Upstream is down.', type: 'server_error' } } };
+  mino.server.enqueue(serverError, serverError, serverError, serverError);
+  await page.getByRole('textbox', { name: 'Message to Mino' }).fill('What is this?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('turn-failed')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('attached-image')).toHaveCount(0);
+
+  mino.server.enqueue({ text: 'A dot.' });
+  await page.getByTestId('turn-failed').getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('A dot.');
+  const sent = mino.server.requests.filter((request) => request.body?.input).at(-1)!;
+  expect(sent.body.input.at(-1).content).toEqual([
+    { type: 'input_text', text: 'What is this?' },
+    { type: 'input_image', image_url: PNG_URL, detail: 'auto' },
+  ]);
+  await expect(page.getByTestId('attached-image')).toHaveCount(0);
+});
