@@ -1,12 +1,14 @@
 // @ts-check
-// `npm test`: builds, then runs the vitest suite, then the Playwright suite and
-// the vitest suite again on Node 24 (Electron 45's main process) side by side,
-// each whatever the others did, so one failure never hides another's results.
-// Playwright mostly waits on the browser and leaves a core idle, which the
-// second vitest run fills; its output is held in test-results/vitest-node24.log
-// and printed when it ends, so the two never interleave. Vitest runs first on
-// this Node when it is 22.12 or newer, otherwise on Node 22 from the npm
-// registry (scripts/withNode.mjs). Exits non-zero if any step failed.
+// `npm test`: builds, then runs the Playwright suite and, beside it, the vitest
+// suite twice in a row: on this Node (or Node 22), then on Node 24 (Electron
+// 45's main process); each whatever the others did, so one failure never hides
+// another's results. Playwright mostly waits on the browser and leaves a core
+// idle, which the vitest runs fill; started together, neither waits for the
+// other. Playwright's output and the Node 24 run's are held in
+// test-results/*.log and printed when each ends, so nothing interleaves with
+// the first vitest run's. Vitest runs first on this Node when it is 22.12 or
+// newer, otherwise on Node 22 from the npm registry (scripts/withNode.mjs).
+// Exits non-zero if any step failed.
 // Arguments are not taken: run a part with `npm run test:unit -- FILE` or
 // `npm run test:e2e -- FILE`.
 import { spawn } from 'node:child_process';
@@ -51,36 +53,48 @@ const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const supportedNode = major > 22 || (major === 22 && minor >= 12);
 
 const NODE24_LOG = path.join(root, 'test-results', 'vitest-node24.log');
+const PLAYWRIGHT_LOG = path.join(root, 'test-results', 'playwright.log');
 
-/** Each stage's steps run side by side; a stage starts when the one before has ended. */
-/** @type {Array<Array<[string, () => Promise<number>]>>} */
-const stages = [
-  [['build', () => run('npm', ['run', 'build'])]],
-  [
-    [
-      supportedNode ? `vitest (Node ${process.versions.node})` : 'vitest (Node 22)',
-      () => (supportedNode ? run('npm', ['run', 'test:unit']) : runVitestOn('22', [])),
-    ],
-  ],
-  [
-    ['playwright', () => run('npm', ['run', 'test:e2e'])],
-    [`vitest on Node 24 (output held in ${path.relative(root, NODE24_LOG)})`, () =>
-      // Its own report, not the first run's (MINO_VITEST_REPORT is set above for that one).
-      runHeld('npm', ['run', 'test:unit:node24'], NODE24_LOG, { ...process.env, MINO_VITEST_REPORT: 'test-results/vitest-node24.json' }),
-    ],
-  ],
+/** A step's name and what it runs, resolving to its exit code. */
+/** @typedef {[string, () => Promise<number>]} Step */
+
+/** @type {Step} */
+const firstVitest = [
+  supportedNode ? `vitest (Node ${process.versions.node})` : 'vitest (Node 22)',
+  () => (supportedNode ? run('npm', ['run', 'test:unit']) : runVitestOn('22', [])),
 ];
+/** @type {Step} */
+const node24Vitest = [
+  `vitest on Node 24 (output held in ${path.relative(root, NODE24_LOG)})`,
+  // Its own report, not the first run's (MINO_VITEST_REPORT is set above for that one).
+  () => runHeld('npm', ['run', 'test:unit:node24'], NODE24_LOG, { ...process.env, MINO_VITEST_REPORT: 'test-results/vitest-node24.json' }),
+];
+/** @type {Step} */
+const playwright = [`playwright (output held in ${path.relative(root, PLAYWRIGHT_LOG)})`, () => runHeld('npm', ['run', 'test:e2e'], PLAYWRIGHT_LOG, process.env)];
+
+/**
+ * Each stage's lanes run side by side, each lane's steps one after another; a stage starts when the one before
+ * has ended.
+ * @type {Array<Step[][]>}
+ */
+const stages = [[[['build', () => run('npm', ['run', 'build'])]]], [[playwright], [firstVitest, node24Vitest]]];
 
 /** @type {string[]} */
 const failed = [];
-for (const stage of stages) {
-  console.log(`\n::: ${stage.map(([name]) => name).join(', and alongside: ')}`);
-  const codes = await Promise.all(stage.map(([, step]) => step()));
-  stage.forEach(([name], i) => {
-    if (codes[i] === 0) return;
-    failed.push(name);
-    console.log(`::: ${name} failed (exit ${codes[i]})`);
-  });
+/** @param {Step} step */
+async function runStep([name, step]) {
+  const code = await step();
+  if (code === 0) return;
+  failed.push(name);
+  console.log(`::: ${name} failed (exit ${code})`);
+}
+for (const lanes of stages) {
+  console.log(`\n::: ${lanes.map((lane) => lane.map(([name]) => name).join(', then ')).join(', and alongside: ')}`);
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) await runStep(step);
+    }),
+  );
   // Without a build there is nothing to test.
   if (failed.includes('build')) break;
 }
