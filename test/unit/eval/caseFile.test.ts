@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CaseFileError, parseCases } from '../../../src/main/core/eval/caseFile';
 
-function problems(text: string): string[] {
+async function problems(text: string): Promise<string[]> {
   try {
-    parseCases(text, 'cases.yaml');
+    await parseCases(text, 'cases.yaml');
   } catch (error) {
     if (error instanceof CaseFileError) return error.problems;
     throw error;
@@ -12,12 +12,12 @@ function problems(text: string): string[] {
 }
 
 describe('the case file', () => {
-  it('fills in the defaults of a minimal scripted case', () => {
-    const [c] = parseCases('cases:\n  - name: hello\n    prompt: Say hello.\n    script: [{ text: Hello. }]\n    expect: { final_answer_matches: Hello }\n', 'cases.yaml');
+  it('fills in the defaults of a minimal scripted case', async () => {
+    const [c] = await parseCases('cases:\n  - name: hello\n    prompt: Say hello.\n    script: [{ text: Hello. }]\n    expect: { final_answer_matches: Hello }\n', 'cases.yaml');
     expect(c).toMatchObject({ name: 'hello', mode: 'manual', approve: 'never', model: 'scripted', project: {}, script: [{ text: 'Hello.' }] });
   });
 
-  it('names the case and the field of every problem, all at once', () => {
+  it('names the case and the field of every problem, all at once', async () => {
     const text = `
 cases:
   - name: first
@@ -34,7 +34,7 @@ cases:
     turns: [One.]
     expect: { final_answer_matches: "(" }
 `;
-    expect(problems(text)).toEqual([
+    expect(await problems(text)).toEqual([
       'case "first" (cases[0]): "approve": must be never, always, or a list of tool names',
       'case "first" (cases[0]): "script.0": a step is one of: an answer (text and/or calls), an HTTP error (httpStatus), or a failed stream (fail)',
       'case "first" (cases[0]): "expect.never_read.0": must be relative to the project, not an absolute path',
@@ -48,16 +48,16 @@ cases:
     ]);
   });
 
-  it('refuses two cases of one name, a file without cases, and YAML that does not parse, saying where', () => {
+  it('refuses two cases of one name, a file without cases, and YAML that does not parse, saying where', async () => {
     const twice = 'cases:\n  - { name: a, prompt: x, script: [{ text: y }], expect: { max_requests: 1 } }\n  - { name: a, prompt: x, script: [{ text: y }], expect: { max_requests: 1 } }\n';
-    expect(problems(twice)).toEqual(['case "a" (cases[1]): "name": another case is already named "a"; each case needs its own name']);
-    expect(problems('cases: []\n')).toEqual(['"cases": must hold at least one case']);
-    expect(problems('case:\n  - name: a\n')).toEqual(['"cases": must be a list of cases', 'unknown field "case"']);
-    expect(problems('cases:\n  - name: a\n   prompt: b\n')[0]).toBe('line 3, column 1: Sequence item without - indicator');
+    expect(await problems(twice)).toEqual(['case "a" (cases[1]): "name": another case is already named "a"; each case needs its own name']);
+    expect(await problems('cases: []\n')).toEqual(['"cases": must hold at least one case']);
+    expect(await problems('case:\n  - name: a\n')).toEqual(['"cases": must be a list of cases', 'unknown field "case"']);
+    expect((await problems('cases:\n  - name: a\n   prompt: b\n'))[0]).toBe('line 3, column 1: Sequence item without - indicator');
   });
 
-  it('needs a prompt or turns, and a script for a scripted case', () => {
-    expect(problems('cases:\n  - name: a\n    expect: { max_requests: 1 }\n')).toEqual([
+  it('needs a prompt or turns, and a script for a scripted case', async () => {
+    expect(await problems('cases:\n  - name: a\n    expect: { max_requests: 1 }\n')).toEqual([
       'case "a" (cases[0]): "prompt": give either prompt or turns (not both)',
       'case "a" (cases[0]): "script": a scripted case needs script: the answers, one step per request',
     ]);

@@ -1,9 +1,9 @@
 // Reading a case file: YAML, then each case checked on its own, so every bad
 // field is reported with the case it belongs to ("case \"greet\" (cases[1]):
-// expect.file_contains: ..."), all of them at once, and nothing runs.
+// expect.file_contains: ..."), all of them at once, and nothing runs. The YAML
+// parser is loaded here, on first use, not whenever the `mino` command starts.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { parseDocument } from 'yaml';
 import { issueText } from '../../../shared/zodIssues';
 import { CaseFileSchema, CaseSchema, type EvalCase } from './caseSchema';
 
@@ -41,11 +41,12 @@ export async function readCaseFile(file: string): Promise<CaseFile> {
     if (error instanceof CaseFileError) throw error;
     throw new CaseFileError(absolute, [`it cannot be read: ${(error as Error).message}`]);
   }
-  return { file: absolute, dir: path.dirname(absolute), cases: parseCases(text, absolute) };
+  return { file: absolute, dir: path.dirname(absolute), cases: await parseCases(text, absolute) };
 }
 
 /** The cases of a case file's text; throws CaseFileError naming every problem. */
-export function parseCases(text: string, file: string): EvalCase[] {
+export async function parseCases(text: string, file: string): Promise<EvalCase[]> {
+  const { parseDocument } = await import('yaml');
   const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new CaseFileError(

@@ -104,7 +104,7 @@ async function scanDirectory(dir: SkillsDirectory | null): Promise<SkillSet> {
       refuse('the skill folder is a symbolic link; skills are read only from real folders');
       continue;
     }
-    const checked = checkFolder(dir, entry.name);
+    const checked = await checkFolder(dir, entry.name);
     if (checked.ok) skills.push({ ...checked.skill, location });
     else refuse(checked.reason);
   }
@@ -120,7 +120,7 @@ async function scanDirectory(dir: SkillsDirectory | null): Promise<SkillSet> {
   return { skills, notOffered };
 }
 
-function checkFolder(dir: SkillsDirectory, folder: string): { ok: true; skill: Omit<Skill, 'location'> } | { ok: false; reason: string } {
+async function checkFolder(dir: SkillsDirectory, folder: string): Promise<{ ok: true; skill: Omit<Skill, 'location'> } | { ok: false; reason: string }> {
   const folderPath = normalizeProjectPath(`${dir.base}/${folder}`);
   const filePath = normalizeProjectPath(`${dir.base}/${folder}/${SKILL_FILE_NAME}`);
   if (!folderPath.ok || !filePath.ok || folderPath.path !== `${dir.base}/${folder}`) {
@@ -134,7 +134,7 @@ function checkFolder(dir: SkillsDirectory, folder: string): { ok: true; skill: O
     if (read.missingPath === filePath.path) return { ok: false, reason: `the folder has no ${SKILL_FILE_NAME}` };
     return { ok: false, reason: firstSentence(read.reason) };
   }
-  const checked = checkSkillFile(read.file.text, folder);
+  const checked = await checkSkillFile(read.file.text, folder);
   if (!checked.ok) return checked;
   const { fields } = checked;
   return {

@@ -1,7 +1,7 @@
 // One SKILL.md: its YAML front matter, checked against the Agent Skills
 // format, and its Markdown body. Pure: text in, a skill's fields or the reason
-// it is not offered out.
-import { parseDocument } from 'yaml';
+// it is not offered out. The YAML parser is loaded on first use: most runs
+// find no skills, and loading it costs `mino exec` start-up time.
 import { z } from 'zod';
 
 export const SKILL_FILE_NAME = 'SKILL.md';
@@ -47,9 +47,10 @@ export interface SkillFields {
 export type SkillFileCheck = { ok: true; fields: SkillFields; body: string } | { ok: false; reason: string };
 
 /** Parses and validates the text of `<folder>/SKILL.md`. */
-export function checkSkillFile(text: string, folder: string): SkillFileCheck {
+export async function checkSkillFile(text: string, folder: string): Promise<SkillFileCheck> {
   const split = splitFrontMatter(text);
   if (!split.ok) return split;
+  const { parseDocument } = await import('yaml');
   const document = parseDocument(split.frontMatter, { uniqueKeys: true });
   if (document.errors.length > 0) {
     return { ok: false, reason: `the front matter is not valid YAML (${firstLine(document.errors[0]!.message)})` };
