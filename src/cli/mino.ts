@@ -1,16 +1,12 @@
 // The `mino` command: `exec` runs a turn, `compact` compacts a saved session; `changes`, `undo` and `redo` review
 // and take back file changes; `rules` keeps the person's rules, `audit` shows the ledger of decisions; `eval` runs
-// declared cases and scores them. One table says, per subcommand, its names, its usage text, how its arguments
-// are parsed and how it runs; a mistake in the arguments is said with that usage, the same way for every one.
+// declared cases and scores them. One table says, per subcommand, its names and where its code is: its usage
+// text, how its arguments are parsed and how it runs. A mistake in the arguments is said with that usage, the same
+// way for every one. Only the subcommand typed is loaded (a chunk of the bundle each), so `mino exec` starts
+// without reading the evaluation harness.
 import { withholdSecretsFromProcess } from '../main/core/config/environmentSecret';
-import { parseCompactArgs, parseExecArgs, UsageError, USAGE } from './args';
-import { AUDIT_USAGE, parseAuditArgs, runAudit } from './audit';
-import { CHANGES_USAGE, parseChangesArgs, runChanges } from './changes';
-import { runCompact } from './compact';
+import { UsageError, USAGE } from './args';
 import { EXIT, type CommandIo } from './commandSetup';
-import { EVAL_USAGE, parseEvalArgs, runEval } from './eval';
-import { runExec } from './exec';
-import { parseRulesArgs, runRules, RULES_USAGE } from './rules';
 import { terminalText } from './terminalText';
 
 // Before anything can start a child: the model service key leaves this process's environment, and its
@@ -19,31 +15,60 @@ import { terminalText } from './terminalText';
 const withheld = withholdSecretsFromProcess();
 const startIo = { env: withheld.env, secretsLeftBehind: withheld.leftBehind };
 
-interface Subcommand {
-  names: readonly string[];
+interface SubcommandCode {
   /** Said after an argument mistake, and (once per text) by `mino help`. */
   usage: string;
   /** Parses the arguments (throwing UsageError) and runs; `name` is the one typed. */
   run(name: string, argv: string[], io: CommandIo): Promise<number>;
 }
 
-function subcommand<A>(names: readonly string[], usage: string, parse: (argv: string[], name: string) => A, run: (args: A, io: CommandIo) => Promise<number>): Subcommand {
-  return { names, usage, run: async (name, argv, io) => run(parse(argv, name), io) };
+interface Subcommand {
+  names: readonly string[];
+  load(): Promise<SubcommandCode>;
+}
+
+function code<A>(usage: string, parse: (argv: string[], name: string) => A, run: (args: A, io: CommandIo) => Promise<number>): SubcommandCode {
+  return { usage, run: async (name, argv, io) => run(parse(argv, name), io) };
 }
 
 const SUBCOMMANDS: readonly Subcommand[] = [
-  subcommand(['exec'], USAGE, parseExecArgs, runExec),
-  subcommand(['compact'], USAGE, parseCompactArgs, runCompact),
-  subcommand(['changes', 'undo', 'redo'], CHANGES_USAGE, (argv, name) => parseChangesArgs(name as 'changes' | 'undo' | 'redo', argv), runChanges),
-  subcommand(['rules'], RULES_USAGE, parseRulesArgs, runRules),
-  subcommand(['audit'], AUDIT_USAGE, parseAuditArgs, runAudit),
-  subcommand(['eval'], EVAL_USAGE, parseEvalArgs, runEval),
+  { names: ['exec'], load: async () => code(USAGE, (await import('./args')).parseExecArgs, (await import('./exec')).runExec) },
+  { names: ['compact'], load: async () => code(USAGE, (await import('./args')).parseCompactArgs, (await import('./compact')).runCompact) },
+  {
+    names: ['changes', 'undo', 'redo'],
+    load: async () => {
+      const { CHANGES_USAGE, parseChangesArgs, runChanges } = await import('./changes');
+      return code(CHANGES_USAGE, (argv, name) => parseChangesArgs(name as 'changes' | 'undo' | 'redo', argv), runChanges);
+    },
+  },
+  {
+    names: ['rules'],
+    load: async () => {
+      const { parseRulesArgs, runRules, RULES_USAGE } = await import('./rules');
+      return code(RULES_USAGE, parseRulesArgs, runRules);
+    },
+  },
+  {
+    names: ['audit'],
+    load: async () => {
+      const { AUDIT_USAGE, parseAuditArgs, runAudit } = await import('./audit');
+      return code(AUDIT_USAGE, parseAuditArgs, runAudit);
+    },
+  },
+  {
+    names: ['eval'],
+    load: async () => {
+      const { EVAL_USAGE, parseEvalArgs, runEval } = await import('./eval');
+      return code(EVAL_USAGE, parseEvalArgs, runEval);
+    },
+  },
 ];
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    const usages = [...new Set(SUBCOMMANDS.map((entry) => entry.usage))];
+    const loaded = await Promise.all(SUBCOMMANDS.map((entry) => entry.load()));
+    const usages = [...new Set(loaded.map((entry) => entry.usage))];
     process.stdout.write(`${usages.join('\n')}\n`);
     return command === undefined ? EXIT.usage : EXIT.completed;
   }
@@ -57,11 +82,12 @@ async function main(argv: string[]): Promise<number> {
     stderr: { write: (text: string) => process.stderr.write(text) },
     ...startIo,
   };
+  const subcommand = await entry.load();
   try {
-    return await entry.run(command, rest, io);
+    return await subcommand.run(command, rest, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(terminalText(`mino: ${error.message}\n\n${entry.usage}\n`));
+    process.stderr.write(terminalText(`mino: ${error.message}\n\n${subcommand.usage}\n`));
     return EXIT.usage;
   }
 }
