@@ -1,18 +1,15 @@
-// out/cli/mino.js: starts the `mino` command (the bundle out/cli/main.js) from
-// V8's code cache, so a run does not parse and compile ~1.7 MB of JavaScript
-// again (about a fifth of a one-turn `mino exec`'s CPU time, measured by
-// `npm run bench:startup`). Node keeps the cache itself
-// (module.enableCompileCache, Node 22.1 and later), in a folder of this user
-// that no one else may write: code read from it runs as this user.
+// out/cli/mino.js: starts the `mino` command (the bundle out/cli/main.js and
+// the chunks it loads) from V8 code caches (codeCache.ts), kept in a folder of
+// this user that no one else may write: code read from it runs as this user.
 //
 // Anything that goes wrong with the cache only costs the time it would save:
-// the bundle then runs as a plain require(), as it does on a Node without the
-// cache. NODE_DISABLE_COMPILE_CACHE=1 (the variable Node itself reads) turns
-// it off.
+// the bundle then runs as a plain require(). NODE_DISABLE_COMPILE_CACHE=1 (the
+// variable Node reads for its own compile cache) turns it off.
 import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { openCodeCache, type CodeCache } from './codeCache';
 
 const MAIN = path.join(__dirname, 'main.js');
 
@@ -35,14 +32,33 @@ function ownedByMe(stat: fs.Stats): boolean {
   return stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
 }
 
+/** The subcommand typed, as a folder name: each keeps its own caches, since each runs other functions. */
+function cacheScope(): string {
+  const command = process.argv[2] ?? '';
+  return /^[a-z]{1,20}$/.test(command) ? command : 'other';
+}
+
+interface CompilingModule {
+  exports: unknown;
+  _compile(text: string, filename: string, ...rest: unknown[]): unknown;
+}
+
+/** Compiles this folder's own files through `cache`; every other file as Node does. */
+function compileThrough(cache: CodeCache): void {
+  const prototype = (Module as unknown as { prototype: CompilingModule }).prototype;
+  const nodeCompile = prototype._compile;
+  const ownFiles = __dirname + path.sep;
+  prototype._compile = function compile(this: CompilingModule, text: string, filename: string, ...rest: unknown[]) {
+    if (!filename.startsWith(ownFiles) || !filename.endsWith('.js')) return nodeCompile.call(this, text, filename, ...rest);
+    const moduleFunction = cache.compile(filename, text);
+    return moduleFunction.call(this.exports, this.exports, Module.createRequire(filename), this, filename, path.dirname(filename));
+  };
+  process.once('exit', () => cache.save());
+}
+
 function launch(): void {
   const dir = process.env.NODE_DISABLE_COMPILE_CACHE ? null : cacheDir();
-  if (dir === null) {
-    module.require(MAIN);
-    return;
-  }
-  const enableCompileCache = (Module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
-  if (typeof enableCompileCache === 'function') enableCompileCache(dir);
+  if (dir !== null) compileThrough(openCodeCache(dir, cacheScope()));
   module.require(MAIN);
 }
 

@@ -105,6 +105,45 @@ describe('the built mino command', () => {
       expect(second.stdout).toContain('Answer 1.');
     });
 
+    /** Every cache file of a subcommand's folder, with its bytes. */
+    const cacheContents = async (dir: string, scope: string) => {
+      const folder = path.join(dir, scope);
+      const names = (await fs.readdir(folder)).sort();
+      return new Map(await Promise.all(names.map(async (name) => [name, (await fs.readFile(path.join(folder, name))).toString('base64')] as const)));
+    };
+
+    it('is kept per subcommand, and a later run that finds every file cached writes nothing', async () => {
+      fx = await makeAgentFixture();
+      scriptAnswers(fx, 2);
+      const { env, dir } = cacheEnv(fx);
+      expect((await runBuilt(fx, ['exec', 'One'], env)).code).toBe(0);
+      const written = await cacheContents(dir, 'exec');
+      // main.js, the exec chunk and the openai chunk at least.
+      expect(written.size).toBeGreaterThanOrEqual(3);
+      const stamps = await Promise.all([...written.keys()].map(async (name) => (await fs.stat(path.join(dir, 'exec', name))).mtimeMs));
+      expect((await runBuilt(fx, ['exec', 'Two'], env)).code).toBe(0);
+      expect(await cacheContents(dir, 'exec')).toEqual(written);
+      expect(await Promise.all([...written.keys()].map(async (name) => (await fs.stat(path.join(dir, 'exec', name))).mtimeMs))).toEqual(stamps);
+      expect((await runBuilt(fx, ['rules', 'list'], env)).code).toBe(0);
+      expect((await fs.readdir(path.join(dir, 'rules'))).length).toBeGreaterThan(0);
+    });
+
+    it('replaces caches V8 rejects, and the run completes as without them', async () => {
+      fx = await makeAgentFixture();
+      scriptAnswers(fx, 2);
+      const { env, dir } = cacheEnv(fx);
+      expect((await runBuilt(fx, ['exec', 'One'], env)).code).toBe(0);
+      const written = await cacheContents(dir, 'exec');
+      for (const name of written.keys()) await fs.writeFile(path.join(dir, 'exec', name), 'not a code cache');
+      const second = await runBuilt(fx, ['exec', 'Two'], env);
+      expect(second.stderr).toBe('');
+      expect(second.code).toBe(0);
+      expect(second.stdout).toContain('Answer 1.');
+      const rewritten = await cacheContents(dir, 'exec');
+      expect([...rewritten.keys()]).toEqual([...written.keys()]);
+      for (const bytes of rewritten.values()) expect(Buffer.from(bytes, 'base64').toString()).not.toBe('not a code cache');
+    });
+
     it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', async () => {
       fx = await makeAgentFixture();
       scriptAnswers(fx, 1);
