@@ -72,8 +72,6 @@ export function createSafeStorageSecretStore(safeStorage: SafeStorageLike, homeD
   }
 
   const store: SecretStore = {
-    getApiKey: () => store.getKey(LEGACY_KEY_SERVICE),
-    setApiKey: (apiKey) => store.setKey(LEGACY_KEY_SERVICE, apiKey),
     async getKey(service) {
       const encrypted = (await readKeys())[service];
       if (!encrypted) return null;

@@ -27,6 +27,7 @@ import { Evaluations } from './features/evaluate';
 import { serviceHandlers, servicesDepsOf } from './features/serviceHandlers';
 import { requireWorkingService, servicesView } from './features/services';
 import type { ServicePorts } from './ports';
+import { DEFAULT_SERVICE_NAME } from '../../shared/modelServices';
 
 export class MinoService implements DispatchTarget {
   private readonly clients = new ClientRegistry();
@@ -51,7 +52,7 @@ export class MinoService implements DispatchTarget {
       clients,
       modes,
       broker,
-      storedApiKey: () => secrets.getApiKey(),
+      storedApiKey: () => secrets.getKey(DEFAULT_SERVICE_NAME),
       storedServiceKey: (name) => secrets.getKey(name),
       ports,
     }));

@@ -12,10 +12,6 @@ import type { ClientId } from './clients';
  * older versions stored is the key of the service named `default`.
  */
 export interface SecretStore {
-  /** The `default` service's key: getKey('default'). */
-  getApiKey(): Promise<string | null>;
-  /** The `default` service's key: setKey('default', apiKey). */
-  setApiKey(apiKey: string): Promise<void>;
   getKey(service: string): Promise<string | null>;
   /** Throws an Error whose message tells a person what to do when the key cannot be stored. */
   setKey(service: string, apiKey: string): Promise<void>;

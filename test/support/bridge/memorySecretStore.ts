@@ -4,14 +4,6 @@ import type { SecretStore } from '../../../src/main/service/ports';
 export class MemorySecretStore implements SecretStore {
   private readonly keys = new Map<string, string>();
 
-  getApiKey(): Promise<string | null> {
-    return this.getKey('default');
-  }
-
-  setApiKey(apiKey: string): Promise<void> {
-    return this.setKey('default', apiKey);
-  }
-
   async getKey(service: string): Promise<string | null> {
     return this.keys.get(service) ?? null;
   }

@@ -34,13 +34,13 @@ function fakeSafeStorage(overrides: Partial<SafeStorageLike> = {}): SafeStorageL
 describe('the safeStorage secret store', () => {
   it('stores the key encrypted in ~/.mino/secrets.json (0600, in a 0700 directory) and reads it back', async () => {
     const store = createSafeStorageSecretStore(fakeSafeStorage(), home);
-    expect(await store.getApiKey()).toBeNull();
-    await store.setApiKey('sk-live-secret');
+    expect(await store.getKey('default')).toBeNull();
+    await store.setKey('default', 'sk-live-secret');
     const file = path.join(home, '.mino', 'secrets.json');
     expect(await fs.readFile(file, 'utf8')).not.toContain('sk-live-secret');
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
     expect((await fs.stat(path.join(home, '.mino'))).mode & 0o777).toBe(0o700);
-    expect(await store.getApiKey()).toBe('sk-live-secret');
+    expect(await store.getKey('default')).toBe('sk-live-secret');
   });
 
   it.each([
@@ -48,13 +48,13 @@ describe('the safeStorage secret store', () => {
     ['Linux has no keyring (basic_text)', { getSelectedStorageBackend: () => 'basic_text' as const }],
   ])('refuses to store a key when %s, and says to set the key in the environment', async (_case, overrides) => {
     const store = createSafeStorageSecretStore(fakeSafeStorage(overrides), home, 'darwin');
-    await expect(store.setApiKey('sk-live-secret')).rejects.toThrow(NO_SECURE_STORAGE_MESSAGE);
+    await expect(store.setKey('default', 'sk-live-secret')).rejects.toThrow(NO_SECURE_STORAGE_MESSAGE);
     await expect(fs.access(path.join(home, '.mino', 'secrets.json'))).rejects.toThrow();
   });
 
   it('on Linux, names the keyrings it can use and the --password-store switch when none answered', async () => {
     const store = createSafeStorageSecretStore(fakeSafeStorage({ getSelectedStorageBackend: () => 'basic_text' as const }), home, 'linux');
-    const refusal = store.setApiKey('sk-live-secret');
+    const refusal = store.setKey('default', 'sk-live-secret');
     await expect(refusal).rejects.toThrow(/no keyring answered/);
     await expect(refusal).rejects.toThrow(/--password-store=gnome-libsecret/);
     await expect(refusal).rejects.toThrow(/OPENAI_API_KEY/);
@@ -65,7 +65,7 @@ describe('the safeStorage secret store', () => {
     await fs.mkdir(path.join(home, '.mino'), { recursive: true });
     await fs.writeFile(path.join(home, '.mino', 'secrets.json'), JSON.stringify({ apiKey: Buffer.from('garbage').toString('base64') }));
     const store = createSafeStorageSecretStore(fakeSafeStorage(), home);
-    await expect(store.getApiKey()).rejects.toThrow('Enter the key again in Settings → Services');
+    await expect(store.getKey('default')).rejects.toThrow('Enter the key again in Settings → Services');
   });
 
   it('refuses a secrets.json that is a FIFO at once, naming it, instead of waiting for a writer', async () => {
@@ -74,7 +74,7 @@ describe('the safeStorage secret store', () => {
     execFileSync('mkfifo', [file]);
     const store = createSafeStorageSecretStore(fakeSafeStorage(), home);
     try {
-      await expect(store.getApiKey()).rejects.toThrow(/secrets\.json is a named pipe \(FIFO\), not a regular file/);
+      await expect(store.getKey('default')).rejects.toThrow(/secrets\.json is a named pipe \(FIFO\), not a regular file/);
     } finally {
       // Releases a reader that did block (the bug this guards against).
       (await fs.open(file, constants.O_WRONLY | constants.O_NONBLOCK).catch(() => null))?.close();
@@ -105,10 +105,10 @@ describe('the safeStorage secret store', () => {
     const file = path.join(home, '.mino', 'secrets.json');
     await fs.writeFile(file, JSON.stringify({ apiKey: safe.encryptString('sk-old-single').toString('base64') }), { mode: 0o600 });
     const store = createSafeStorageSecretStore(safe, home);
-    expect(await store.getApiKey()).toBe('sk-old-single');
+    expect(await store.getKey('default')).toBe('sk-old-single');
     expect(await store.getKey('groq')).toBeNull();
     await store.setKey('groq', 'gsk-new');
-    expect(await store.getApiKey()).toBe('sk-old-single');
+    expect(await store.getKey('default')).toBe('sk-old-single');
     expect(await store.getKey('groq')).toBe('gsk-new');
     // Moved under its service's name by that write.
     expect(Object.keys(JSON.parse(await fs.readFile(file, 'utf8')).services).sort()).toEqual(['default', 'groq']);

@@ -164,7 +164,7 @@ export class Evaluations {
     const { settings, services } = await readSettingsWithServices(homeDir);
     let resolved;
     try {
-      resolved = await resolveService(choice, { settings, services, env, storedApiKey: await secrets.getApiKey(), storedServiceKey: (name) => secrets.getKey(name) });
+      resolved = await resolveService(choice, { settings, services, env, storedApiKey: await secrets.getKey(DEFAULT_SERVICE_NAME), storedServiceKey: (name) => secrets.getKey(name) });
     } catch (error) {
       // Said for a message to send; here nothing is sent until the service can be used.
       const why = (error instanceof Error ? error.message : String(error)).replace(/,? then send your message again\.$/, '.');
