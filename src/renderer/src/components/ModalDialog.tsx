@@ -2,7 +2,7 @@
 // modal mode (the page behind is inert), focus kept inside (Tab cycles), a
 // chosen control focused on opening, focus back in the composer (or where it
 // was) on closing, and every way of dismissing it (Escape, the window closing
-// it) reported as one `onDismiss`.
+// it) reported as one `onDismiss`, to this dialog only, never to one it was opened over.
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { focusHome } from '../lib/focusHome';
 
@@ -77,8 +77,10 @@ export function ModalDialog({ labelledBy, describedBy, onDismiss, initialFocus, 
         if (!event.currentTarget.open) dismiss.current();
       }}
       onCancel={(event) => {
-        // Escape: the dialog stays until the owner unmounts it, so the answer is given once.
+        // Escape: the dialog stays until the owner unmounts it, so the answer is given once. React passes the
+        // cancel up its own tree: a dialog opened from inside another's (Decisions over Settings) would close both.
         event.preventDefault();
+        event.stopPropagation();
         dismiss.current();
       }}
     >

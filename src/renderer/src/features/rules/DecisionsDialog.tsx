@@ -4,7 +4,7 @@
 // be revoked from here, as in Settings › Rules. A ledger can hold thousands
 // of entries: main sends at most LEDGER_PAGE, and the table renders a page
 // of rows at a time.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ledgerByText, ledgerRules, type LedgerEntry, type LedgerView } from '../../../../shared/rules';
 import type { RuleRef } from '../../../../shared/domain';
 import { ErrorMessage } from '../../components/ErrorMessage';
@@ -25,17 +25,8 @@ export function DecisionsDialog({ onClose }: { onClose(): void }) {
   // A new answer starts again at the first page.
   useEffect(() => setRows(LEDGER_ROWS), [ledger.view]);
 
-  // Opened over Settings, Escape would also reach Settings' dialog (a cancel event travels up React's tree) and close
-  // both: the panel takes the key itself, before the browser turns it into a cancel, so it closes this panel only.
-  function keyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    onClose();
-  }
-
   return (
-    <ModalDialog labelledBy={`${ids}-title`} onDismiss={onClose} initialFocus={close} onKeyDown={keyDown} className="decisions" testId="decisions-dialog">
+    <ModalDialog labelledBy={`${ids}-title`} onDismiss={onClose} initialFocus={close} className="decisions" testId="decisions-dialog">
       <header className="dialog-header">
         <h2 id={`${ids}-title`}>Decisions</h2>
         <button type="button" className="ghost" ref={close} onClick={onClose}>
