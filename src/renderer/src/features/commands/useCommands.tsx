@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { modeHelp } from '../../../../shared/modeTable';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { errorMessage } from '../../lib/api';
+import { listboxKey } from '../../lib/listboxKeys';
 import { commandOptions, parseCommand, type CommandOption } from './commands';
 import { runCommand } from './windowCommands';
 import './Commands.css';
@@ -61,17 +62,11 @@ export function useCommands(text: string, setText: (text: string) => void): Comm
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
     if (!open) return false;
-    const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
-    if (event.key === 'Escape') {
-      setDismissed(text);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((selected + step + options.length) % options.length);
-    } else if (plain && (event.key === 'Enter' || event.key === 'Tab')) {
-      pick(options[selected]!, event.key === 'Tab' ? 'tab' : 'enter');
-    } else {
-      return false;
-    }
+    const key = listboxKey(event, options.length, selected);
+    if (key === null) return false;
+    if (key.kind === 'dismiss') setDismissed(text);
+    else if (key.kind === 'move') setActive(key.index);
+    else pick(options[selected]!, key.by);
     event.preventDefault();
     event.stopPropagation();
     return true;

@@ -7,6 +7,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
 import type { ProjectFile } from '../../../../shared/files';
 import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
+import { listboxKey } from '../../lib/listboxKeys';
 import { appendMention, insertMention, isMentionable, mentionAt, onMentionRequest } from './mentions';
 import { useFileSearch } from './useFileSearch';
 import './Files.css';
@@ -134,17 +135,11 @@ export function useMentions(text: string, setText: (text: string) => void): Ment
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
     if (!open || result === null) return false;
-    const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
-    if (event.key === 'Escape') {
-      setDismissed(token.start);
-    } else if (options.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((selected + step + options.length) % options.length);
-    } else if (options.length > 0 && plain && (event.key === 'Enter' || event.key === 'Tab')) {
-      pick(options[selected]);
-    } else {
-      return false;
-    }
+    const key = listboxKey(event, options.length, selected);
+    if (key === null) return false;
+    if (key.kind === 'dismiss') setDismissed(token.start);
+    else if (key.kind === 'move') setActive(key.index);
+    else pick(options[selected]);
     event.preventDefault();
     event.stopPropagation();
     return true;
