@@ -36,9 +36,7 @@ test('a message about a session open in another window can be dismissed and neve
   await mino.open();
   const id = await mino.startSession();
   const second = await mino.openSecondPage();
-  mino.picker.willPick(mino.project);
-  await second.getByRole('button', { name: 'Open project…' }).click();
-  await second.getByRole('button', { name: 'New session', exact: true }).click();
+  await mino.startSession(second);
   await second.getByTestId('sidebar-item').filter({ hasText: id }).getByRole('button', { name: /^Untitled session/ }).click();
   const message = second.getByTestId('window-message');
   await expect(message).toHaveText(`Session ${id} is open in another window; that window was brought to the front.`);

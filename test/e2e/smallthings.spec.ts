@@ -100,9 +100,7 @@ test('the list marks a session that is open in another window', async ({ page, m
   await mino.open();
   const id = await mino.startSession();
   const second = await mino.openSecondPage();
-  mino.picker.willPick(mino.project);
-  await second.getByRole('button', { name: 'Open project…' }).click();
-  await second.getByRole('button', { name: 'New session', exact: true }).click();
+  await mino.startSession(second);
   const marked = second.getByTestId('sidebar-item').filter({ hasText: id });
   await expect(marked.getByTestId('open-elsewhere')).toHaveText('Open in another window');
   // The window's own session is not marked, nor is the other one in its own window.
