@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    // Builds the `mino` command once for the tests that run it (test/support/globalSetup.ts).
+    globalSetup: ['test/support/globalSetup.ts'],
     environment: 'node',
     // Generous on purpose: a timeout is not a speed assertion (benchmarks measure speed), and the
     // heaviest tests (11 MiB through an MCP server's stdio, killed CLI runs) took 23 s at a load of 12.

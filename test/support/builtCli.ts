@@ -7,6 +7,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { inject } from 'vitest';
 
 const REPO = path.resolve(__dirname, '../..');
 
@@ -17,10 +18,20 @@ export interface BuiltCli {
   remove(): Promise<void>;
 }
 
-export async function buildCli(): Promise<BuiltCli> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mino-cli-bundle-'));
+/**
+ * Builds into a new folder under `parent`: by default the system's temp folder, with no node_modules above it;
+ * inside the repository, the build finds the dev dependencies a case may start (an MCP server), as out/cli does.
+ */
+export async function buildCli(parent = os.tmpdir()): Promise<BuiltCli> {
+  await fs.mkdir(parent, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(parent, 'mino-cli-bundle-'));
   await promisify(execFile)(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.mts', '--outDir', dir, '--logLevel', 'error'], {
     cwd: REPO,
   });
   return { dir, entry: path.join(dir, 'mino.js'), remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+/** Arguments for `spawn(process.execPath, cliArgs(...args))`: `mino ARGS`, from this vitest run's build (globalSetup.ts). */
+export function cliArgs(...args: string[]): string[] {
+  return [inject('minoCli'), ...args];
 }

@@ -1,10 +1,9 @@
 // `mino` run as a person or script runs it: a child process in the fixture's
 // project, with its environment (temp home, mock model service), its output
-// collected. From the TypeScript source through tsx, or a built entry file.
+// collected. From this vitest run's build of it, or another built entry file.
 import { spawn } from 'node:child_process';
-import * as path from 'node:path';
 import type { AgentFixture } from './agentFixture';
-import { tsxArgs } from './tsxChild';
+import { cliArgs } from './builtCli';
 
 export interface CliRun {
   code: number | null;
@@ -12,12 +11,9 @@ export interface CliRun {
   stderr: string;
 }
 
-/** src/cli/mino.ts, run through tsx. */
-export const CLI_SOURCE = path.resolve(__dirname, '../../src/cli/mino.ts');
-
-/** Runs `mino ARGS` from source, or from `builtEntry` (a bundle's mino.js) when given. */
+/** Runs `mino ARGS` as built for this test run, or from `builtEntry` (another build's mino.js) when given. */
 export function runCli(fx: Pick<AgentFixture, 'project' | 'env'>, args: readonly string[], builtEntry?: string): Promise<CliRun> {
-  const argv = builtEntry ? [builtEntry, ...args] : tsxArgs(CLI_SOURCE, ...args);
+  const argv = builtEntry ? [builtEntry, ...args] : cliArgs(...args);
   const child = spawn(process.execPath, argv, { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

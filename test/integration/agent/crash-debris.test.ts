@@ -11,9 +11,8 @@ import { Conversation } from '../../../src/main/core/agent/conversation';
 import { isTemporaryName } from '../../../src/main/core/fs/atomicWrite';
 import type { SessionRecord } from '../../../src/main/core/sessions/records';
 import { makeAgentFixture, recordingApprover, type AgentFixture } from '../../support/agentFixture';
-import { tsxArgs } from '../../support/tsxChild';
+import { cliArgs } from '../../support/builtCli';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 const ORIGINAL = 'const greeting = "hi"\n';
 
 const sessionPath = (fx: AgentFixture, id: string) => path.join(fx.home, '.mino', 'sessions', `${id}.jsonl`);
@@ -106,7 +105,7 @@ describe('temporary files of an interrupted write', () => {
     async () => {
       fx = await makeAgentFixture({ files: { 'sub/greet.go': ORIGINAL } });
       const { id, temp } = await crashedEdit(fx);
-      const child = spawn(process.execPath, tsxArgs(CLI, 'exec', '--session', id, 'continue'), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, cliArgs('exec', '--session', id, 'continue'), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));
       const code = await new Promise((resolve) => child.on('close', resolve));

@@ -1,20 +1,18 @@
 // `mino exec` and `mino compact` and the context window, as a real child process.
 import { spawn } from 'node:child_process';
-import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/minoHome';
 import { MODE_WARNINGS } from '../../../src/main/core/policy/modes';
 import { makeAgentFixture, type AgentFixture } from '../../support/agentFixture';
-import { tsxArgs } from '../../support/tsxChild';
+import { cliArgs } from '../../support/builtCli';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 let fx: AgentFixture;
 afterEach(async () => {
   await fx?.cleanup();
 });
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, tsxArgs(CLI, ...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliArgs(...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -11,9 +11,8 @@ import { sandboxStatusOf, sandboxStatusText } from '../../../src/shared/sandboxS
 import { ToolRegistry } from '../../../src/main/core/agent/toolRegistry';
 import { loadSession } from '../../../src/main/core/sessions/load';
 import { makeAgentFixture, outputsIn, type AgentFixture } from '../../support/agentFixture';
-import { tsxArgs } from '../../support/tsxChild';
+import { cliArgs } from '../../support/builtCli';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 const GREET = 'package main\n\nconst greeting = "hi"\n';
 
 interface Run {
@@ -23,7 +22,7 @@ interface Run {
 }
 
 function startCli(fx: AgentFixture, args: string[], cwd = fx.project): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, tsxArgs(CLI, ...args), { cwd, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliArgs(...args), { cwd, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -329,7 +328,7 @@ describe('mino exec when the session cannot be saved', () => {
     fx = await makeAgentFixture();
     // The response record is larger than the process may write: saving it fails, so its call must not run.
     fx.server.enqueue({ calls: [{ name: 'bash', arguments: { command: `touch ran # ${'x'.repeat(20_000)}` } }] });
-    const child = spawn('bash', ['-c', 'ulimit -f 8; exec "$@"', 'bash', process.execPath, ...tsxArgs(CLI, 'exec', '--mode', 'bypass', 'go')], {
+    const child = spawn('bash', ['-c', 'ulimit -f 8; exec "$@"', 'bash', process.execPath, ...cliArgs('exec', '--mode', 'bypass', 'go')], {
       cwd: fx.project,
       env: { ...fx.env, TSX_DISABLE_CACHE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,14 +4,12 @@
 // the plan look like in either form.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILTIN_TOOLS } from '../../../src/main/core/agent/defaultDeps';
 import { jsonPrinter, textPrinter, type SessionBanner } from '../../../src/cli/printers';
 import { makeAgentFixture, outputsIn, type AgentFixture } from '../../support/agentFixture';
-import { tsxArgs } from '../../support/tsxChild';
+import { cliArgs } from '../../support/builtCli';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 
 /**
  * update_plan reaches `mino exec` once it is one of the built-in tools
@@ -21,7 +19,7 @@ const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 const WIRED = BUILTIN_TOOLS.some((tool) => tool.name === 'update_plan');
 
 function runCli(fx: AgentFixture, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, tsxArgs(CLI, ...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliArgs(...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));

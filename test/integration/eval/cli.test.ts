@@ -6,9 +6,8 @@ import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, type BuiltCli } from '../../support/builtCli';
 import { makeTempHome, type TempHome } from '../../support/tempHome';
-import { tsxArgs } from '../../support/tsxChild';
+import { cliArgs } from '../../support/builtCli';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 const SUITE_CASES = ['injected-notes', 'injected-notes-mcp', 'greet-edit', 'linked-git', 'switch-to-bypass'];
 
 interface Run {
@@ -26,7 +25,7 @@ function run(temp: TempHome, command: string[]): Promise<Run> {
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-const mino = (temp: TempHome, ...args: string[]) => run(temp, tsxArgs(CLI, ...args));
+const mino = (temp: TempHome, ...args: string[]) => run(temp, cliArgs(...args));
 const jsonLines = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const BROKEN = `cases:

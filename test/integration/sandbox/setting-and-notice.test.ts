@@ -11,9 +11,8 @@ import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/
 import { readSettings } from '../../../src/main/core/config/settings';
 import { sandboxAvailability } from '../../../src/main/core/sandbox/availability';
 import { eventRecorder, field, makeAgentFixture, outputsIn, recordingApprover, type AgentFixture } from '../../support/agentFixture';
-import { tsxArgs } from '../../support/tsxChild';
+import { cliArgs } from '../../support/builtCli';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 const SECRET = 'SECRET-setting-off';
 const AS_ROOT = process.getuid?.() === 0;
 if (!AS_ROOT) console.warn('Stand-in bwrap tests skipped: only a root-owned bwrap is trusted, and these tests are not running as root');
@@ -60,7 +59,7 @@ describe('"bashSandbox": false in ~/.mino/config.json', () => {
     fx = await makeAgentFixture();
     await turnSandboxOff(fx.home);
     fx.server.enqueue({ text: 'hello' });
-    const { stderr } = await promisify(execFile)(process.execPath, tsxArgs(CLI, 'exec', '--project', fx.project, 'hi'), { env: fx.env });
+    const { stderr } = await promisify(execFile)(process.execPath, cliArgs('exec', '--project', fx.project, 'hi'), { env: fx.env });
     expect(stderr.split('\n').filter((line) => line.includes('not sandboxed'))).toEqual([`Note: ${notSandboxedNotice(SANDBOX_TURNED_OFF)}`]);
   });
 

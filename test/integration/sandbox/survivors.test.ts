@@ -5,16 +5,14 @@
 // outlives the crash at all: the namespace ends with Mino.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/minoHome';
 import { sandboxAvailability } from '../../../src/main/core/sandbox/availability';
 import { HAS_PROC, markedProcesses } from '../../../src/main/core/tools/processTree';
 import { survivorsText } from '../../../src/shared/sessions';
 import { makeAgentFixture, type AgentFixture } from '../../support/agentFixture';
-import { tsxArgs } from '../../support/tsxChild';
+import { cliArgs } from '../../support/builtCli';
 
-const CLI = path.resolve(__dirname, '../../../src/cli/mino.ts');
 const machine = await sandboxAvailability();
 const hasNamespace = machine.available && machine.kind === 'bwrap';
 
@@ -22,7 +20,7 @@ let fx: AgentFixture;
 afterEach(async () => fx?.cleanup());
 
 function cli(args: string[]) {
-  const child = spawn(process.execPath, tsxArgs(CLI, ...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliArgs(...args), { cwd: fx.project, env: fx.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
