@@ -5,11 +5,13 @@
 // compiles when a file is loaded: its top level. The functions a run then
 // calls are compiled lazily, on every run. A cache made at the end of a run
 // (V8's createCachedData after the code ran) holds those too, which takes
-// about an eighth of a one-turn `mino exec`'s instructions (callgrind, `npm
-// run bench:startup`'s scenario). So each file is compiled here, from the
+// another 7% of a one-turn `mino exec`'s instructions (callgrind, `npm run
+// bench:startup`'s scenario). So each file is compiled here, from the
 // cache when there is one, and the caches this run lacked are written when it
 // ends. Which functions run depends on the subcommand, so each keeps its own
-// caches (`scope`).
+// caches (`scope`); and a run that failed (often the very first, before a
+// service is set up) compiled less than one that did its work, so its caches
+// are kept only until a run that succeeds replaces them.
 //
 // A cache is found by a hash of the file's text, Node's version and the
 // architecture: V8 checks only the text's length, so a changed file of the
@@ -33,11 +35,18 @@ export interface CodeCacheStats {
   misses: number;
 }
 
+/** How the run that wrote a cache ended: caches of failed runs give way to those of successful ones. */
+type RunOutcome = 'succeeded' | 'failed';
+const OUTCOMES: readonly RunOutcome[] = ['succeeded', 'failed'];
+
 export interface CodeCache {
   /** `text`, the content of `filename`, as a module function: from the cache when it has one. */
   compile(filename: string, text: string): ModuleFunction;
-  /** Writes the caches this run lacked (at exit: they then hold every function the run compiled). */
-  save(): void;
+  /**
+   * Writes the caches this run lacked (at exit: they then hold every function the run compiled). A run that
+   * `succeeded` also replaces the caches a failed run wrote.
+   */
+  save(outcome: RunOutcome): void;
   readonly stats: CodeCacheStats;
 }
 
@@ -46,15 +55,13 @@ export const STALE_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function openCodeCache(dir: string, scope: string): CodeCache {
   const folder = path.join(dir, scope);
-  const used = new Set<string>();
-  const unsaved: Array<{ file: string; script: vm.Script }> = [];
+  const compiled: Array<{ name: string; script: vm.Script; found: RunOutcome | null }> = [];
   const stats: CodeCacheStats = { hits: 0, misses: 0 };
   return {
     stats,
     compile(filename, text) {
-      const file = path.join(folder, cacheName(text));
-      used.add(file);
-      const cachedData = readCache(file);
+      const name = cacheName(text);
+      const { cachedData, outcome } = readCache(folder, name);
       const script = new vm.Script(wrap(text), {
         filename,
         ...(cachedData ? { cachedData } : {}),
@@ -62,19 +69,22 @@ export function openCodeCache(dir: string, scope: string): CodeCache {
         // loads, with Node's warning that this loader is experimental.
         importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
       });
-      if (cachedData && !script.cachedDataRejected) {
-        stats.hits += 1;
-      } else {
-        stats.misses += 1;
-        unsaved.push({ file, script });
-      }
+      const found = cachedData && !script.cachedDataRejected ? outcome : null;
+      if (found) stats.hits += 1;
+      else stats.misses += 1;
+      compiled.push({ name, script, found });
       return script.runInThisContext() as ModuleFunction;
     },
-    save() {
-      if (unsaved.length === 0) return;
+    save(outcome) {
+      const used = new Set(compiled.map(({ name }) => name));
+      const better = compiled.splice(0).filter(({ found }) => found === null || (found === 'failed' && outcome === 'succeeded'));
+      if (better.length === 0) return;
       try {
         fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-        for (const { file, script } of unsaved.splice(0)) writeAtomically(file, script.createCachedData());
+        for (const { name, script } of better) {
+          writeAtomically(cacheFile(folder, name, outcome), script.createCachedData());
+          if (outcome === 'succeeded') fs.rmSync(cacheFile(folder, name, 'failed'), { force: true });
+        }
         removeStale(folder, used);
       } catch {
         // ignore: without a cache the next run compiles again; nothing else depends on it
@@ -87,13 +97,20 @@ function cacheName(text: string): string {
   return createHash('sha256').update(`${process.version}\0${process.arch}\0`).update(text).digest('hex');
 }
 
-function readCache(file: string): Buffer | undefined {
-  try {
-    return fs.readFileSync(file);
-  } catch {
-    // ignore: no cache yet (or unreadable): the file is compiled from its text
-    return undefined;
+function cacheFile(folder: string, name: string, outcome: RunOutcome): string {
+  return path.join(folder, outcome === 'succeeded' ? name : `${name}.failed-run`);
+}
+
+/** The cache of a successful run if there is one, else a failed run's. */
+function readCache(folder: string, name: string): { cachedData?: Buffer; outcome: RunOutcome | null } {
+  for (const outcome of OUTCOMES) {
+    try {
+      return { cachedData: fs.readFileSync(cacheFile(folder, name, outcome)), outcome };
+    } catch {
+      // ignore: none of this kind (or unreadable): the next kind, or the file's text, is compiled
+    }
   }
+  return { outcome: null };
 }
 
 /** Node's CommonJS wrapper; a leading `#!` line becomes a comment of the same length, so positions stay. */
@@ -114,11 +131,12 @@ function writeAtomically(file: string, data: Buffer): void {
   }
 }
 
+/** Removes the old files of `folder` this run's caches (named `used`, whatever their run's outcome) are not. */
 function removeStale(folder: string, used: ReadonlySet<string>): void {
   const now = Date.now();
   for (const name of fs.readdirSync(folder)) {
+    if (used.has(name.split('.')[0]!)) continue;
     const file = path.join(folder, name);
-    if (used.has(file)) continue;
     try {
       if (now - fs.statSync(file).mtimeMs > STALE_CACHE_MS) fs.rmSync(file, { force: true });
     } catch {

@@ -53,7 +53,7 @@ function compileThrough(cache: CodeCache): void {
     const moduleFunction = cache.compile(filename, text);
     return moduleFunction.call(this.exports, this.exports, Module.createRequire(filename), this, filename, path.dirname(filename));
   };
-  process.once('exit', () => cache.save());
+  process.once('exit', (code) => cache.save(code === 0 ? 'succeeded' : 'failed'));
 }
 
 function launch(): void {

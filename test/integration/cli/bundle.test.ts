@@ -128,6 +128,22 @@ describe('the built mino command', () => {
       expect((await fs.readdir(path.join(dir, 'rules'))).length).toBeGreaterThan(0);
     });
 
+    it('keeps the caches of a run that failed only until a run succeeds', async () => {
+      fx = await makeAgentFixture();
+      scriptAnswers(fx, 1);
+      const { env, dir } = cacheEnv(fx);
+      expect((await runBuilt(fx, ['exec'], env)).code).toBe(2); // no prompt: a usage error
+      const failed = await fs.readdir(path.join(dir, 'exec'));
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.every((name) => name.endsWith('.failed-run'))).toBe(true);
+      expect((await runBuilt(fx, ['exec', 'One'], env)).code).toBe(0);
+      const after = await fs.readdir(path.join(dir, 'exec'));
+      expect(after.filter((name) => name.endsWith('.failed-run'))).toEqual([]);
+      // What the failed run cached (main.js at least) is cached again by the successful run, and more besides.
+      for (const name of failed) expect(after).toContain(name.replace('.failed-run', ''));
+      expect(after.length).toBeGreaterThan(failed.length);
+    });
+
     it('replaces caches V8 rejects, and the run completes as without them', async () => {
       fx = await makeAgentFixture();
       scriptAnswers(fx, 2);

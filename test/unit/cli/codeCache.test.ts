@@ -37,7 +37,7 @@ describe('the launcher code cache', () => {
     expect(loaded.double(21)).toBe(42);
     expect(loaded.name).toBe('/app/main.js');
     expect(first.stats).toEqual({ hits: 0, misses: 1 });
-    first.save();
+    first.save('succeeded');
     expect(cacheFiles()).toHaveLength(1);
     expect(fs.statSync(path.join(dir, 'exec', cacheFiles()[0])).mode & 0o077).toBe(0);
 
@@ -46,25 +46,52 @@ describe('the launcher code cache', () => {
   it('never finds the old cache for a changed file, even when its length is the same', () => {
     const first = openCodeCache(dir, 'exec');
     load(first, SOURCE);
-    first.save();
+    first.save('succeeded');
     const changed = SOURCE.replace('n * 2', 'n * 3');
     expect(changed).toHaveLength(SOURCE.length);
     const second = openCodeCache(dir, 'exec');
     expect(load(second, changed).double(2)).toBe(6);
     expect(second.stats).toEqual({ hits: 0, misses: 1 });
-    second.save();
+    second.save('succeeded');
     expect(cacheFiles()).toHaveLength(2);
   });
 
   it('keeps each scope apart', () => {
     const exec = openCodeCache(dir, 'exec');
     load(exec, SOURCE);
-    exec.save();
+    exec.save('succeeded');
     const other = openCodeCache(dir, 'rules');
     load(other, SOURCE);
     expect(other.stats.misses).toBe(1);
-    other.save();
+    other.save('succeeded');
     expect(cacheFiles('rules')).toEqual(cacheFiles('exec'));
+  });
+
+  it('keeps a failed run\'s caches apart, and lets the next successful run replace them', () => {
+    const failed = openCodeCache(dir, 'exec');
+    load(failed, SOURCE);
+    failed.save('failed');
+    const [name] = cacheFiles();
+    expect(name).toMatch(/^[0-9a-f]{64}\.failed-run$/);
+
+    // Another failed run finds it and writes nothing.
+    const again = openCodeCache(dir, 'exec');
+    load(again, SOURCE);
+    const before = fs.statSync(path.join(dir, 'exec', name!)).mtimeMs;
+    again.save('failed');
+    expect(cacheFiles()).toEqual([name]);
+    expect(fs.statSync(path.join(dir, 'exec', name!)).mtimeMs).toBe(before);
+
+    const succeeded = openCodeCache(dir, 'exec');
+    load(succeeded, SOURCE);
+    succeeded.save('succeeded');
+    expect(cacheFiles()).toEqual([name!.replace('.failed-run', '')]);
+
+    // A failed run after that finds the successful run's cache and leaves it.
+    const later = openCodeCache(dir, 'exec');
+    load(later, SOURCE);
+    later.save('failed');
+    expect(cacheFiles()).toEqual([name!.replace('.failed-run', '')]);
   });
 
   it('removes caches a run did not use once they are old, and keeps recent ones', () => {
@@ -78,7 +105,7 @@ describe('the launcher code cache', () => {
     fs.utimesSync(old, longAgo, longAgo);
     const cache = openCodeCache(dir, 'exec');
     load(cache, SOURCE);
-    cache.save();
+    cache.save('succeeded');
     expect(fs.existsSync(old)).toBe(false);
     expect(fs.existsSync(recent)).toBe(true);
     expect(cacheFiles()).toHaveLength(2); // recent, and the one written
@@ -89,6 +116,6 @@ describe('the launcher code cache', () => {
     fs.writeFileSync(blocked, 'not a folder');
     const cache = openCodeCache(blocked, 'exec');
     expect(load(cache, SOURCE).double(1)).toBe(2);
-    expect(() => cache.save()).not.toThrow();
+    expect(() => cache.save('succeeded')).not.toThrow();
   });
 });
