@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { modeHelp } from '../../../../shared/modeTable';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import { SuggestionList } from '../../components/SuggestionList';
 import { errorMessage } from '../../lib/api';
 import { listboxKey } from '../../lib/listboxKeys';
 import { commandOptions, parseCommand, type CommandOption } from './commands';
@@ -93,22 +94,24 @@ interface CommandListProps {
 function CommandList({ listId, options, selected, optionId, onPick }: CommandListProps) {
   return (
     <div className="mention-anchor">
-      <ul id={listId} className="mention-list command-list" role="listbox" aria-label="Commands" data-testid="command-list">
-        {options.map((option, index) => (
-          <li
-            key={option.id}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === selected}
-            className="mention-option command-option"
-            // Keeps the focus (and the caret) in the textarea.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => onPick(option)}
-          >
+      <SuggestionList
+        listId={listId}
+        label="Commands"
+        options={options}
+        selected={selected}
+        optionId={optionId}
+        keyOf={(option) => option.id}
+        onPick={onPick}
+        className="command-list"
+        optionClassName="command-option"
+        testId="command-list"
+      >
+        {(option) => (
+          <>
             <span className="command-label">{option.label}</span> <span className="muted small">{option.description}</span>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </SuggestionList>
     </div>
   );
 }

@@ -7,6 +7,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
 import type { ProjectFile } from '../../../../shared/files';
 import { markHiddenCharacters } from '../../../../shared/hiddenCharacters';
+import { SuggestionList } from '../../components/SuggestionList';
 import { listboxKey } from '../../lib/listboxKeys';
 import { appendMention, insertMention, isMentionable, mentionAt, onMentionRequest } from './mentions';
 import { useFileSearch } from './useFileSearch';
@@ -83,22 +84,9 @@ function MentionPopup({ listId, query, options, selected, optionId, onPick }: Me
           No project file matches “@{query}”.
         </p>
       ) : (
-        <ul id={listId} className="mention-list" role="listbox" aria-label="Files to mention">
-          {options.map((file, index) => (
-            <li
-              key={file.path}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === selected}
-              className="mention-option"
-              // Keeps the focus (and the caret) in the textarea.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => onPick(file)}
-            >
-              {markHiddenCharacters(file.kind === 'dir' ? `${file.path}/` : file.path)}
-            </li>
-          ))}
-        </ul>
+        <SuggestionList listId={listId} label="Files to mention" options={options} selected={selected} optionId={optionId} keyOf={(file) => file.path} onPick={onPick}>
+          {(file) => markHiddenCharacters(file.kind === 'dir' ? `${file.path}/` : file.path)}
+        </SuggestionList>
       )}
     </div>
   );
