@@ -10,11 +10,13 @@ async function ask(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
-/** Where an element's top is in the page. */
-async function top(locator: Locator): Promise<number> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('The element has no box: it is not shown.');
-  return box.y;
+/**
+ * Where the elements' tops are in the window, read in one go: the transcript follows the running turn, so tops read
+ * one after another may each come from a different scroll position.
+ */
+async function tops(page: Page, ...locators: Locator[]): Promise<number[]> {
+  const elements = await Promise.all(locators.map((locator) => locator.elementHandle()));
+  return page.evaluate((shown) => shown.map((element) => element!.getBoundingClientRect().top), elements);
 }
 
 test('while turn 2 runs, turn 1\'s Changes summary sits between turn 1 and turn 2', async ({ page, mino }) => {
@@ -41,11 +43,12 @@ test('while turn 2 runs, turn 1\'s Changes summary sits between turn 1 and turn 
   const questions = page.getByTestId('user-message');
   await expect(questions).toHaveCount(2);
   await expect(summary).toHaveCount(1);
-  const [first, second, changes] = [await top(questions.nth(0)), await top(questions.nth(1)), await top(summary)];
+  const [first, second, changes] = await tops(page, questions.nth(0), questions.nth(1), summary);
   expect(changes).toBeGreaterThan(first);
   expect(changes).toBeLessThan(second);
 
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
-  expect(await top(summary)).toBeLessThan(await top(questions.nth(1)));
+  const [afterStop, secondAfterStop] = await tops(page, summary, questions.nth(1));
+  expect(afterStop).toBeLessThan(secondAfterStop);
 });
