@@ -5,6 +5,7 @@
 // way for every one. Only the subcommand typed is loaded (a chunk of the bundle each), so `mino exec` starts
 // without reading the evaluation harness.
 import { withholdSecretsFromProcess } from '../main/core/config/environmentSecret';
+import { installPackageFetch } from '../main/core/model/environmentFetch';
 import { UsageError, USAGE } from './args';
 import { EXIT, type CommandIo } from './commandSetup';
 import { terminalText } from './terminalText';
@@ -25,6 +26,8 @@ interface SubcommandCode {
 interface Subcommand {
   names: readonly string[];
   load(): Promise<SubcommandCode>;
+  /** It may ask a model service: the `undici` package's fetch is installed first (environmentFetch.ts). */
+  asksModels?: true;
 }
 
 function code<A>(usage: string, parse: (argv: string[], name: string) => A, run: (args: A, io: CommandIo) => Promise<number>): SubcommandCode {
@@ -32,8 +35,12 @@ function code<A>(usage: string, parse: (argv: string[], name: string) => A, run:
 }
 
 const SUBCOMMANDS: readonly Subcommand[] = [
-  { names: ['exec'], load: async () => code(USAGE, (await import('./args')).parseExecArgs, (await import('./exec')).runExec) },
-  { names: ['compact'], load: async () => code(USAGE, (await import('./args')).parseCompactArgs, (await import('./compact')).runCompact) },
+  { names: ['exec'], asksModels: true, load: async () => code(USAGE, (await import('./args')).parseExecArgs, (await import('./exec')).runExec) },
+  {
+    names: ['compact'],
+    asksModels: true,
+    load: async () => code(USAGE, (await import('./args')).parseCompactArgs, (await import('./compact')).runCompact),
+  },
   {
     names: ['changes', 'undo', 'redo'],
     load: async () => {
@@ -57,6 +64,7 @@ const SUBCOMMANDS: readonly Subcommand[] = [
   },
   {
     names: ['eval'],
+    asksModels: true,
     load: async () => {
       const { EVAL_USAGE, parseEvalArgs, runEval } = await import('./eval');
       return code(EVAL_USAGE, parseEvalArgs, runEval);
@@ -82,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
     stderr: { write: (text: string) => process.stderr.write(text) },
     ...startIo,
   };
-  const subcommand = await entry.load();
+  const [subcommand] = await Promise.all([entry.load(), entry.asksModels ? installPackageFetch() : undefined]);
   try {
     return await subcommand.run(command, rest, io);
   } catch (error) {

@@ -23,16 +23,28 @@ beforeAll(async () => {
 
 afterAll(async () => cli?.remove());
 
+interface BuiltRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** The bundle's own files that were loaded. */
+  loaded: string[];
+  /** Whether Node's built-in fetch (its own copy of undici) was loaded. */
+  nodeFetchLoaded: boolean;
+}
+
 /**
  * Runs the built CLI with a preload that reports, at exit, which of the
- * bundle's own files were loaded, so a test can see whether a chunk was.
+ * bundle's own files were loaded, so a test can see whether a chunk was, and
+ * whether Node loaded its built-in fetch.
  */
-async function runBuilt(fx: AgentFixture, args: string[], env: NodeJS.ProcessEnv = fx.env): Promise<{ code: number | null; stdout: string; stderr: string; loaded: string[] }> {
+async function runBuilt(fx: AgentFixture, args: string[], env: NodeJS.ProcessEnv = fx.env): Promise<BuiltRun> {
   const report = path.join(fx.home, 'loaded.json');
   const preload = path.join(fx.home, 'report-loaded.cjs');
   await fs.writeFile(
     preload,
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(require.cache))));\n`,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ files: Object.keys(require.cache), ` +
+      `nodeFetch: process.moduleLoadList.some((name) => name.includes('internal/deps/undici/')) })));\n`,
   );
   const child = spawn(process.execPath, ['--require', preload, cli.entry, ...args], { cwd: fx.project, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -40,8 +52,9 @@ async function runBuilt(fx: AgentFixture, args: string[], env: NodeJS.ProcessEnv
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const loaded = (JSON.parse(await fs.readFile(report, 'utf8')) as string[]).filter((file) => file.startsWith(cli.dir)).map((file) => path.relative(cli.dir, file));
-  return { code, stdout, stderr, loaded };
+  const { files, nodeFetch } = JSON.parse(await fs.readFile(report, 'utf8')) as { files: string[]; nodeFetch: boolean };
+  const loaded = files.filter((file) => file.startsWith(cli.dir)).map((file) => path.relative(cli.dir, file));
+  return { code, stdout, stderr, loaded, nodeFetchLoaded: nodeFetch };
 }
 
 describe('the built mino command', () => {
@@ -67,6 +80,16 @@ describe('the built mino command', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('"status":"completed"');
     expect(run.loaded.filter((file) => file.startsWith('chunks/o200k_base-'))).toEqual([]);
+  });
+
+  it("asks the model through the bundled fetch, never loading Node's built-in one, whose functions every run would compile again", async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ text: 'Hi.' });
+    const run = await runBuilt(fx, ['exec', '--json', 'Say hi']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('"status":"completed"');
+    expect(run.nodeFetchLoaded).toBe(false);
+    expect(run.loaded.filter((file) => file.startsWith('chunks/index-fetch-'))).toHaveLength(1);
   });
 
   it('loads the MCP chunk when a server is configured, and offers its tools', async () => {
