@@ -55,11 +55,9 @@ async function detect(platform: NodeJS.Platform, candidates: readonly string[], 
   const found = await trustedBwrap(candidates);
   if ('reason' in found) return { available: false, reason: found.reason };
   const bwrap = found.program;
-  // The same namespaces every command gets: a kernel without unprivileged user namespaces fails here.
-  const [probe, version] = await Promise.all([
-    run(bwrap, ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', 'true']),
-    run(bwrap, ['--version']),
-  ]);
+  // The same namespaces every command gets: a kernel without unprivileged user namespaces fails here. The command
+  // run inside asks bwrap its version (the same file, the root being bound read-only), so one child answers both.
+  const probe = await run(bwrap, ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', bwrap, '--version']);
   if (!probe.ok) {
     if (await apparmorRestrictsUserNamespaces(apparmorSwitch)) {
       return {
@@ -76,7 +74,7 @@ async function detect(platform: NodeJS.Platform, candidates: readonly string[], 
       reason: `bubblewrap cannot create a sandbox here (${probe.detail}); this kernel may not allow unprivileged user namespaces`,
     };
   }
-  return { available: true, kind: 'bwrap', program: bwrap, version: (version.ok && version.stdout.trim().split('\n')[0]) || 'bubblewrap (version unknown)' };
+  return { available: true, kind: 'bwrap', program: bwrap, version: probe.stdout.trim().split('\n')[0] || 'bubblewrap (version unknown)' };
 }
 
 /**
