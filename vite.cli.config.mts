@@ -41,7 +41,7 @@ function searchWorkerBuild(): Plugin {
           sourcemap: true,
           rolldownOptions: {
             input: { searchWorker: 'src/main/core/tools/search/searchWorker.ts' },
-            output: { format: 'cjs', entryFileNames: '[name].js' },
+            output: { format: 'cjs', entryFileNames: '[name].js', charset: 'ascii' },
             external: NODE_BUILTINS,
           },
         },
@@ -81,14 +81,15 @@ export default defineConfig({
     ssr: true,
     // Minified, with the names of functions and classes kept (an SDK names itself in its User-Agent by its class):
     // less to read, hash and deserialize from the code cache at every start. The source maps beside it map
-    // stack traces back to the source.
+    // stack traces back to the source. ASCII only (charset, below: other characters are escaped), so V8 keeps
+    // each file's text one byte per character instead of two, which takes 2% of a one-turn run's instructions.
     minify: true,
     sourcemap: true,
     rolldownOptions: {
       input: { mino: 'src/cli/launch.ts', main: 'src/cli/mino.ts' },
       // dynamicImportInCjs: a dynamic import of a built-in module becomes a require(): the launcher compiles
       // the bundle as vm scripts, where import() would need an experimental loader (src/cli/codeCache.ts).
-      output: { format: 'cjs', keepNames: true, dynamicImportInCjs: false, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', banner: '#!/usr/bin/env node' },
+      output: { format: 'cjs', keepNames: true, dynamicImportInCjs: false, charset: 'ascii', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', banner: '#!/usr/bin/env node' },
       external: [...NODE_BUILTINS, /^electron/],
     },
   },

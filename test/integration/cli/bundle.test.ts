@@ -82,6 +82,14 @@ describe('the built mino command', () => {
     expect(run.loaded.filter((file) => file.startsWith('chunks/o200k_base-'))).toEqual([]);
   });
 
+  it('is ASCII only, so V8 keeps the text of each file one byte per character', async () => {
+    const files = (await fs.readdir(cli.dir, { recursive: true })).filter((file) => file.endsWith('.js'));
+    expect(files).toContain('main.js');
+    const withOthers = [];
+    for (const file of files) if (/[^\x00-\x7f]/.test(await fs.readFile(path.join(cli.dir, file), 'utf8'))) withOthers.push(file);
+    expect(withOthers).toEqual([]);
+  });
+
   it("asks the model through the bundled fetch, never loading Node's built-in one, whose functions every run would compile again", async () => {
     fx = await makeAgentFixture();
     fx.server.enqueue({ text: 'Hi.' });
