@@ -6,6 +6,7 @@
 // loaded by a dynamic import on first use.
 import { readFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import { evalSuiteFiles } from './scripts/lib/evalSuitesPlugin';
 
@@ -71,8 +72,27 @@ function shellParserFiles(): Plugin {
   };
 }
 
+/** undici's HTTP/2 client (the CLI's fetch), asking for node:http2. */
+const UNDICI_H2_CLIENT = /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/;
+const isUndiciHttp2 = (source: string, importer: string | undefined) =>
+  (source === 'node:http2' || source === 'http2') && importer !== undefined && UNDICI_H2_CLIENT.test(importer);
+
+/**
+ * undici's HTTP/2 client asks for node:http2 as it loads; it gets src/cli/http2OnDemand.ts instead, which loads
+ * node:http2 (and with it node:tls and every CA certificate) only for an HTTP/2 connection, which Mino never
+ * asks for. That file says why; an http:// service is then reached without loading TLS at all. (So that this
+ * plugin is asked, that one request is not external: see `external` below.)
+ */
+function http2OnDemand(): Plugin {
+  return {
+    name: 'mino-http2-on-demand',
+    enforce: 'pre',
+    resolveId: (source, importer) => (isUndiciHttp2(source, importer) ? fileURLToPath(new URL('./src/cli/http2OnDemand.ts', import.meta.url)) : null),
+  };
+}
+
 export default defineConfig({
-  plugins: [searchWorkerBuild(), shellParserFiles(), evalSuiteFiles()],
+  plugins: [http2OnDemand(), searchWorkerBuild(), shellParserFiles(), evalSuiteFiles()],
   ssr: { noExternal: true },
   build: {
     outDir: 'out/cli',
@@ -90,7 +110,7 @@ export default defineConfig({
       // dynamicImportInCjs: a dynamic import of a built-in module becomes a require(): the launcher compiles
       // the bundle as vm scripts, where import() would need an experimental loader (src/cli/codeCache.ts).
       output: { format: 'cjs', keepNames: true, dynamicImportInCjs: false, charset: 'ascii', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', banner: '#!/usr/bin/env node' },
-      external: [...NODE_BUILTINS, /^electron/],
+      external: (source, importer) => !isUndiciHttp2(source, importer) && (NODE_BUILTINS.includes(source) || /^electron(\/|$)/.test(source)),
     },
   },
 });

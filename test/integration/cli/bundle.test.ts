@@ -11,6 +11,7 @@ import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/
 import { makeAgentFixture, type AgentFixture } from '../../support/agentFixture';
 import { buildCli, type BuiltCli } from '../../support/builtCli';
 import { probeServer } from '../../support/mcp/servers';
+import { startMockResponsesServer } from '../../support/mockResponsesServer';
 
 let cli: BuiltCli;
 
@@ -31,6 +32,8 @@ interface BuiltRun {
   loaded: string[];
   /** Whether Node's built-in fetch (its own copy of undici) was loaded. */
   nodeFetchLoaded: boolean;
+  /** Whether node:tls was loaded (loading it reads every CA certificate Node knows). */
+  tlsLoaded: boolean;
 }
 
 /**
@@ -44,7 +47,8 @@ async function runBuilt(fx: AgentFixture, args: string[], env: NodeJS.ProcessEnv
   await fs.writeFile(
     preload,
     `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ files: Object.keys(require.cache), ` +
-      `nodeFetch: process.moduleLoadList.some((name) => name.includes('internal/deps/undici/')) })));\n`,
+      `nodeFetch: process.moduleLoadList.some((name) => name.includes('internal/deps/undici/')), ` +
+      `tls: process.moduleLoadList.includes('NativeModule tls') })));\n`,
   );
   const child = spawn(process.execPath, ['--require', preload, cli.entry, ...args], { cwd: fx.project, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -52,9 +56,9 @@ async function runBuilt(fx: AgentFixture, args: string[], env: NodeJS.ProcessEnv
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const { files, nodeFetch } = JSON.parse(await fs.readFile(report, 'utf8')) as { files: string[]; nodeFetch: boolean };
+  const { files, nodeFetch, tls } = JSON.parse(await fs.readFile(report, 'utf8')) as { files: string[]; nodeFetch: boolean; tls: boolean };
   const loaded = files.filter((file) => file.startsWith(cli.dir)).map((file) => path.relative(cli.dir, file));
-  return { code, stdout, stderr, loaded, nodeFetchLoaded: nodeFetch };
+  return { code, stdout, stderr, loaded, nodeFetchLoaded: nodeFetch, tlsLoaded: tls };
 }
 
 describe('the built mino command', () => {
@@ -98,6 +102,30 @@ describe('the built mino command', () => {
     expect(run.stdout).toContain('"status":"completed"');
     expect(run.nodeFetchLoaded).toBe(false);
     expect(run.loaded.filter((file) => file.startsWith('chunks/index-fetch-'))).toHaveLength(1);
+  });
+
+  it('reaches an http:// service without loading TLS, and an https:// one through the CA that NODE_EXTRA_CA_CERTS names', async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ text: 'Plain.' });
+    const plain = await runBuilt(fx, ['exec', '--json', 'Say hi']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('Plain.');
+    expect(plain.tlsLoaded).toBe(false);
+
+    const fixtures = path.join(__dirname, '..', 'model', 'fixtures');
+    const [key, cert] = await Promise.all([fs.readFile(path.join(fixtures, 'loopback-key.pem'), 'utf8'), fs.readFile(path.join(fixtures, 'loopback-cert.pem'), 'utf8')]);
+    const secure = await startMockResponsesServer({ tls: { key, cert } });
+    try {
+      secure.enqueue({ text: 'Encrypted.' });
+      const env = { ...fx.env, OPENAI_BASE_URL: secure.baseURL, NODE_EXTRA_CA_CERTS: path.join(fixtures, 'loopback-cert.pem') };
+      const encrypted = await runBuilt(fx, ['exec', '--json', 'Say hi'], env);
+      expect(encrypted.stderr).toBe('');
+      expect(encrypted.code).toBe(0);
+      expect(encrypted.stdout).toContain('Encrypted.');
+      expect(encrypted.tlsLoaded).toBe(true);
+    } finally {
+      await secure.close();
+    }
   });
 
   it('loads the MCP chunk when a server is configured, and offers its tools', async () => {
