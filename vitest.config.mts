@@ -1,6 +1,27 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Packages resolve as in the app as it ships, a production build: without the "development" condition. The
+ * Markdown parser's packages (micromark, mdast-util-*, devlop) have a development export whose invariant checks
+ * throw where the shipped code does not (mdast-util-gfm-task-list-item on "1.\n[ ] task"). Vitest adds the
+ * condition to whatever a config lists (the lists are merged), so it is taken out of the resolved config, where
+ * Vitest also reads the conditions it passes to the Node that runs the packages it does not transform.
+ */
+function asShipped(): Plugin {
+  const shipped = (conditions: string[]) => conditions.filter((condition) => condition !== 'development|production' && condition !== 'development');
+  return {
+    name: 'mino-resolve-as-shipped',
+    configResolved(config) {
+      for (const resolve of [config.resolve, config.ssr.resolve, ...Object.values(config.environments).map((environment) => environment.resolve)]) {
+        if (resolve?.conditions) (resolve as { conditions: string[] }).conditions = shipped(resolve.conditions);
+      }
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [asShipped()],
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     // Builds the `mino` command once for the tests that run it (test/support/globalSetup.ts).
