@@ -53,6 +53,9 @@ export interface CodeCache {
 /** Caches not used by a run that writes new ones are removed once this old: they belong to an earlier build. */
 export const STALE_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The name of a scope's folder; anything else in the cache folder an earlier Mino left (Node's own compile cache, until December 2026). */
+export const SCOPE_NAME = /^[a-z]{1,20}$/;
+
 export function openCodeCache(dir: string, scope: string): CodeCache {
   const folder = path.join(dir, scope);
   const compiled: Array<{ name: string; script: vm.Script; found: RunOutcome | null }> = [];
@@ -86,6 +89,7 @@ export function openCodeCache(dir: string, scope: string): CodeCache {
           if (outcome === 'succeeded') fs.rmSync(cacheFile(folder, name, 'failed'), { force: true });
         }
         removeStale(folder, used);
+        removeLeftovers(dir);
       } catch {
         // ignore: without a cache the next run compiles again; nothing else depends on it
       }
@@ -141,6 +145,20 @@ function removeStale(folder: string, used: ReadonlySet<string>): void {
       if (now - fs.statSync(file).mtimeMs > STALE_CACHE_MS) fs.rmSync(file, { force: true });
     } catch {
       // ignore: gone already (another run removed it)
+    }
+  }
+}
+
+/** Removes what an earlier Mino left in `dir` beside the scopes' folders, once nothing has written it for a while. */
+function removeLeftovers(dir: string): void {
+  const now = Date.now();
+  for (const name of fs.readdirSync(dir)) {
+    if (SCOPE_NAME.test(name)) continue;
+    const entry = path.join(dir, name);
+    try {
+      if (now - fs.lstatSync(entry).mtimeMs > STALE_CACHE_MS) fs.rmSync(entry, { recursive: true, force: true });
+    } catch {
+      // ignore: gone already, or not removable now; a later run tries again
     }
   }
 }

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openCodeCache, type CodeCache } from './codeCache';
+import { openCodeCache, SCOPE_NAME, type CodeCache } from './codeCache';
 
 const MAIN = path.join(__dirname, 'main.js');
 
@@ -35,7 +35,7 @@ function ownedByMe(stat: fs.Stats): boolean {
 /** The subcommand typed, as a folder name: each keeps its own caches, since each runs other functions. */
 function cacheScope(): string {
   const command = process.argv[2] ?? '';
-  return /^[a-z]{1,20}$/.test(command) ? command : 'other';
+  return SCOPE_NAME.test(command) ? command : 'other';
 }
 
 interface CompilingModule {

@@ -111,6 +111,24 @@ describe('the launcher code cache', () => {
     expect(cacheFiles()).toHaveLength(2); // recent, and the one written
   });
 
+  it('removes what an earlier Mino left beside the scopes (Node\'s own compile cache) once it is old', () => {
+    const nodeCache = path.join(dir, 'v22.23.3-x64-1a2b3c4d-0');
+    const recentLeftover = path.join(dir, 'v24.21.0-x64-5e6f7a8b-0');
+    for (const folder of [nodeCache, recentLeftover]) {
+      fs.mkdirSync(folder);
+      fs.writeFileSync(path.join(folder, 'entry'), 'x');
+    }
+    const longAgo = (Date.now() - STALE_CACHE_MS - 60_000) / 1000;
+    fs.utimesSync(nodeCache, longAgo, longAgo);
+    const otherScope = path.join(dir, 'rules');
+    fs.mkdirSync(otherScope);
+    fs.utimesSync(otherScope, longAgo, longAgo);
+    const cache = openCodeCache(dir, 'exec');
+    load(cache, SOURCE);
+    cache.save('succeeded');
+    expect(fs.readdirSync(dir).sort()).toEqual(['exec', 'rules', 'v24.21.0-x64-5e6f7a8b-0']);
+  });
+
   it('writes nothing, and throws nothing, where the folder cannot be made', () => {
     const blocked = path.join(dir, 'file');
     fs.writeFileSync(blocked, 'not a folder');
