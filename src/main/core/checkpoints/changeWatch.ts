@@ -28,7 +28,6 @@
 // the same caveat).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { IgnoreRules, MAX_RULES_FILE_BYTES } from '../fs/ignoreRules';
 import { errorText, log } from '../log/log';
 import type { CapturedCommand } from '../tools/types';

@@ -18,7 +18,7 @@
 // reads only the counters, never which of a timer and a message arrived
 // first, so a busy main thread (its timers late) cannot end working workers.
 import * as os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { searchAnswer } from './mergeParts';
 import type { Job, JobReply, SearchPart, WorkerReply, WorkerRequest } from './searchJob';
 import { workerScript, type WorkerScript } from './workerScript';
@@ -54,7 +54,9 @@ export async function runSearchWorker(job: Job, options: WorkerRunOptions = {}):
     return { status: 'error', output: `Mino could not start its search: ${message}. Tell the user; use read_file and list_dir meanwhile.` };
   }
   const count = job.kind === 'search' ? Math.min(MAX_WORKERS, Math.max(1, os.availableParallelism())) : 1;
-  const workers = Array.from({ length: count }, () => idle.pop() ?? start(script));
+  // Loaded by the first search rather than by every start of `mino`.
+  const { Worker: WorkerThread } = await import('node:worker_threads');
+  const workers = Array.from({ length: count }, () => idle.pop() ?? start(script, WorkerThread));
   busy += workers.length;
   for (const worker of workers) worker.ref();
   const requests: WorkerRequest[] = workers.map((_, index) => ({ job, part: { index, count }, progress: new SharedArrayBuffer(4) }));
@@ -69,8 +71,8 @@ export async function runSearchWorker(job: Job, options: WorkerRunOptions = {}):
   return outcome.reply;
 }
 
-function start(script: WorkerScript): Worker {
-  const worker = 'file' in script ? new Worker(script.file, { execArgv: [] }) : new Worker(script.code, { eval: true, execArgv: [] });
+function start(script: WorkerScript, WorkerThread: typeof Worker): Worker {
+  const worker = 'file' in script ? new WorkerThread(script.file, { execArgv: [] }) : new WorkerThread(script.code, { eval: true, execArgv: [] });
   live++;
   // An idle worker that dies (it should not) is simply not reused.
   worker.once('exit', () => {
