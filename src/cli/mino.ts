@@ -90,7 +90,9 @@ async function main(argv: string[]): Promise<number> {
     stderr: { write: (text: string) => process.stderr.write(text) },
     ...startIo,
   };
-  const [subcommand] = await Promise.all([entry.load(), entry.asksModels ? installPackageFetch() : undefined]);
+  // Before the subcommand's code loads, so nothing of it can touch a fetch global first.
+  if (entry.asksModels) await installPackageFetch();
+  const subcommand = await entry.load();
   try {
     return await subcommand.run(command, rest, io);
   } catch (error) {
