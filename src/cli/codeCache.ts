@@ -44,7 +44,7 @@ export interface CodeCache {
   compile(filename: string, text: string): ModuleFunction;
   /**
    * Writes the caches this run lacked (at exit: they then hold every function the run compiled). A run that
-   * `succeeded` also replaces the caches a failed run wrote.
+   * `succeeded` also replaces the caches a failed run wrote. Old leftovers of an earlier Mino go (SCOPE_NAME).
    */
   save(outcome: RunOutcome): void;
   readonly stats: CodeCacheStats;
@@ -53,7 +53,11 @@ export interface CodeCache {
 /** Caches not used by a run that writes new ones are removed once this old: they belong to an earlier build. */
 export const STALE_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The name of a scope's folder; anything else in the cache folder an earlier Mino left (Node's own compile cache, until December 2026). */
+/**
+ * A scope folder's name (a subcommand, or `other`). Any other entry of the cache folder was left by an earlier
+ * Mino, such as the folder of Node's own compile cache, which Mino used until December 2026, and is removed once
+ * STALE_CACHE_MS old.
+ */
 export const SCOPE_NAME = /^[a-z]{1,20}$/;
 
 export function openCodeCache(dir: string, scope: string): CodeCache {
@@ -81,6 +85,7 @@ export function openCodeCache(dir: string, scope: string): CodeCache {
     save(outcome) {
       const used = new Set(compiled.map(({ name }) => name));
       const better = compiled.splice(0).filter(({ found }) => found === null || (found === 'failed' && outcome === 'succeeded'));
+      removeLeftovers(dir);
       if (better.length === 0) return;
       try {
         fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
@@ -89,7 +94,6 @@ export function openCodeCache(dir: string, scope: string): CodeCache {
           if (outcome === 'succeeded') fs.rmSync(cacheFile(folder, name, 'failed'), { force: true });
         }
         removeStale(folder, used);
-        removeLeftovers(dir);
       } catch {
         // ignore: without a cache the next run compiles again; nothing else depends on it
       }
@@ -152,7 +156,14 @@ function removeStale(folder: string, used: ReadonlySet<string>): void {
 /** Removes what an earlier Mino left in `dir` beside the scopes' folders, once nothing has written it for a while. */
 function removeLeftovers(dir: string): void {
   const now = Date.now();
-  for (const name of fs.readdirSync(dir)) {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    // ignore: no cache folder (yet), so nothing was left in it
+    return;
+  }
+  for (const name of names) {
     if (SCOPE_NAME.test(name)) continue;
     const entry = path.join(dir, name);
     try {

@@ -129,6 +129,23 @@ describe('the launcher code cache', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(['exec', 'rules', 'v24.21.0-x64-5e6f7a8b-0']);
   });
 
+  it('removes them also after a run that found every cache and wrote none', () => {
+    const first = openCodeCache(dir, 'exec');
+    load(first, SOURCE);
+    first.save('succeeded');
+    const written = cacheFiles();
+    const leftover = path.join(dir, 'v22.23.3-x64-1a2b3c4d-0');
+    fs.mkdirSync(leftover);
+    const longAgo = (Date.now() - STALE_CACHE_MS - 60_000) / 1000;
+    fs.utimesSync(leftover, longAgo, longAgo);
+    const warm = openCodeCache(dir, 'exec');
+    load(warm, SOURCE);
+    warm.save('succeeded');
+    expect(warm.stats).toEqual({ hits: 1, misses: 0 });
+    expect(cacheFiles()).toEqual(written);
+    expect(fs.existsSync(leftover)).toBe(false);
+  });
+
   it('writes nothing, and throws nothing, where the folder cannot be made', () => {
     const blocked = path.join(dir, 'file');
     fs.writeFileSync(blocked, 'not a folder');
