@@ -2,19 +2,22 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Packages resolve as in the app as it ships, a production build: without the "development" condition. The
- * Markdown parser's packages (micromark, mdast-util-*, devlop) have a development export whose invariant checks
- * throw where the shipped code does not (mdast-util-gfm-task-list-item on "1.\n[ ] task"). Vitest adds the
- * condition to whatever a config lists (the lists are merged), so it is taken out of the resolved config, where
- * Vitest also reads the conditions it passes to the Node that runs the packages it does not transform.
+ * Packages resolve as in the app as it ships, a production build: with the "production" condition, not the
+ * "development" one. The Markdown parser's packages (micromark, mdast-util-*, devlop) have a development export
+ * whose invariant checks throw where the shipped code does not (mdast-util-gfm-task-list-item on "1.\n[ ] task").
+ * Vitest adds "development|production" (development, in tests) to whatever a config lists, since Vite merges the
+ * lists; so it is replaced in the resolved config, from which Vitest also takes the conditions it passes to the
+ * Node that runs the packages it does not transform (there it passes "production" only in a production build, so
+ * those packages get their default exports, as the shipped build's do).
  */
 function asShipped(): Plugin {
-  const shipped = (conditions: string[]) => conditions.filter((condition) => condition !== 'development|production' && condition !== 'development');
+  const shipped = (conditions: string[]) =>
+    conditions.map((condition) => (condition === 'development|production' || condition === 'development' ? 'production' : condition));
   return {
     name: 'mino-resolve-as-shipped',
     configResolved(config) {
       for (const resolve of [config.resolve, config.ssr.resolve, ...Object.values(config.environments).map((environment) => environment.resolve)]) {
-        if (resolve?.conditions) (resolve as { conditions: string[] }).conditions = shipped(resolve.conditions);
+        if (resolve?.conditions) (resolve as { conditions: string[] }).conditions = [...new Set(shipped(resolve.conditions))];
       }
     },
   };

@@ -3,15 +3,15 @@
 //
 // undici loads node:http2 as it loads, for its constants; node:http2 loads
 // node:tls, and loading node:tls starts reading every CA certificate Node
-// knows (its own and NODE_EXTRA_CA_CERTS's). That is most of a one-turn
-// `mino exec`'s work for nothing when the service is http:// (Ollama, LM
-// Studio, vLLM, llama.cpp on this machine), and undici speaks HTTP/2 only when
-// a dispatcher allows it (allowH2), which Mino never does. So the constants
-// are given here, and node:http2 is loaded by the first HTTP/2 connection.
+// knows (its own and NODE_EXTRA_CA_CERTS's). That was about a seventh of a
+// one-turn `mino exec`'s instructions, for nothing when the service is
+// http:// (Ollama, LM Studio, vLLM, llama.cpp on the same machine); and
+// undici speaks HTTP/2 only when a dispatcher allows it (allowH2), which Mino
+// never does. So the constants are given here, and node:http2 is loaded by
+// the first HTTP/2 connection.
 // test/unit/cli/http2OnDemand.test.ts checks these against node:http2 and
 // against what client-h2.js takes, so an undici upgrade that takes more fails there.
 import type * as Http2 from 'node:http2';
-import { createRequire } from 'node:module';
 
 /** The names client-h2.js takes from node:http2's constants, with node:http2's values (RFC 9113's). */
 export const constants = {
@@ -28,5 +28,5 @@ export const constants = {
 } as const;
 
 export function connect(...args: Parameters<typeof Http2.connect>): ReturnType<typeof Http2.connect> {
-  return (createRequire(__filename)('node:http2') as typeof Http2).connect(...args);
+  return process.getBuiltinModule('node:http2').connect(...args);
 }

@@ -1,7 +1,8 @@
 // The stand-in for node:http2 that the CLI bundle gives undici's HTTP/2
 // client (src/cli/http2OnDemand.ts): its constants are node:http2's, it
 // provides everything the installed undici takes from node:http2, and its
-// connect reaches a real HTTP/2 server.
+// connect reaches a real HTTP/2 server. That the bundle loads node:http2 (and
+// node:tls) only then is shown by test/integration/cli/bundle.test.ts.
 import * as fs from 'node:fs/promises';
 import * as http2 from 'node:http2';
 import { createRequire } from 'node:module';
@@ -33,7 +34,7 @@ describe("the CLI bundle's node:http2 for undici", () => {
     expect(constantNames.filter((name) => !(name in onDemand.constants))).toEqual([]);
   });
 
-  it('connects to an HTTP/2 server, loading node:http2 then', async () => {
+  it('connects to an HTTP/2 server', async () => {
     const server = http2.createServer((request, response) => response.end(`you asked for ${request.url}`));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const session = onDemand.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

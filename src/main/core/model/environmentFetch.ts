@@ -10,10 +10,9 @@
 // Request, Response or FormData, with a code cache of their top level only, so
 // every run compiled the functions a request calls again. The package is part
 // of the `mino` bundle, kept compiled by its launcher's code cache
-// (src/cli/codeCache.ts): a one-turn `mino exec` runs about 5% fewer
-// instructions. For Node's copy never to load, the CLI installs the package's
-// as those globals (installPackageFetch) before an SDK, which touches them as
-// it loads, is loaded.
+// (src/cli/codeCache.ts). So that Node's copy is not loaded as well, the CLI
+// installs the package's as those globals (installPackageFetch) before an
+// SDK, which touches them as it loads, is loaded.
 
 export interface ProxySettings {
   httpProxy: string;
@@ -44,8 +43,8 @@ async function packageFetch(settings: ProxySettings): Promise<typeof fetch> {
 }
 
 /**
- * Makes the package's fetch, Headers, Request, Response and FormData this process's (as the package's own
- * `install()` does, without loading its index): for the CLI, before the first request of a command that
+ * Makes the package's fetch, Headers, Request, Response and FormData this process's (the fetch half of what the
+ * package's own `install()` does, without loading its index): for the CLI, before the first request of a command that
  * makes any. Answers then are of the same classes as the SDKs see as globals.
  */
 export async function installPackageFetch(): Promise<void> {

@@ -54,9 +54,7 @@ export async function runSearchWorker(job: Job, options: WorkerRunOptions = {}):
     return { status: 'error', output: `Mino could not start its search: ${message}. Tell the user; use read_file and list_dir meanwhile.` };
   }
   const count = job.kind === 'search' ? Math.min(MAX_WORKERS, Math.max(1, os.availableParallelism())) : 1;
-  // Loaded by the first search rather than by every start of `mino`.
-  const { Worker: WorkerThread } = await import('node:worker_threads');
-  const workers = Array.from({ length: count }, () => idle.pop() ?? start(script, WorkerThread));
+  const workers = Array.from({ length: count }, () => idle.pop() ?? start(script));
   busy += workers.length;
   for (const worker of workers) worker.ref();
   const requests: WorkerRequest[] = workers.map((_, index) => ({ job, part: { index, count }, progress: new SharedArrayBuffer(4) }));
@@ -71,7 +69,9 @@ export async function runSearchWorker(job: Job, options: WorkerRunOptions = {}):
   return outcome.reply;
 }
 
-function start(script: WorkerScript, WorkerThread: typeof Worker): Worker {
+function start(script: WorkerScript): Worker {
+  // node:worker_threads is loaded by the first search rather than by every start of `mino`.
+  const { Worker: WorkerThread } = process.getBuiltinModule('node:worker_threads');
   const worker = 'file' in script ? new WorkerThread(script.file, { execArgv: [] }) : new WorkerThread(script.code, { eval: true, execArgv: [] });
   live++;
   // An idle worker that dies (it should not) is simply not reused.
