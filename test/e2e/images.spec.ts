@@ -110,6 +110,39 @@ test('Edit and resend sends the message\'s images again with the edited text', a
   await expect(page.getByTestId('user-message').last().getByRole('img', { name: 'Image 1 of this message' })).toHaveAttribute('src', PNG_URL);
 });
 
+test('a message sent while its image is still being attached waits for it, and goes with it', async ({ page, mino }) => {
+  // The bridge's requests to attach an image are held until the test lets them through.
+  const held: Array<() => void> = [];
+  await page.routeWebSocket(/^ws:\/\/127\.0\.0\.1/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      if (String(message).includes('"channel":"images:add"')) held.push(() => server.send(message));
+      else server.send(message);
+    });
+  });
+  await mino.open();
+  await mino.startSession();
+  await page.getByTestId('image-picker').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await page.getByRole('textbox', { name: 'Message to Mino' }).fill('What is this?');
+  await expect.poll(() => held.length).toBe(1);
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeDisabled();
+  await expect(page.getByText('Attaching the image: Send waits for it.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message to Mino' }).press('Enter');
+
+  mino.server.enqueue({ text: 'A dot.' });
+  held.splice(0).forEach((release) => release());
+  await expect(page.getByTestId('attached-image')).toHaveCount(1);
+  await send.click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('A dot.');
+  const sent = mino.server.requests.filter((request) => request.body?.input).at(-1)!;
+  expect(sent.body.input.at(-1).content).toEqual([
+    { type: 'input_text', text: 'What is this?' },
+    { type: 'input_image', image_url: PNG_URL, detail: 'auto' },
+  ]);
+  await expect(page.getByTestId('attached-image')).toHaveCount(0);
+});
+
 test('a turn that fails after its message was saved keeps the images with it: the tray stays empty and Retry sends them', async ({ page, mino }) => {
   await mino.open();
   await mino.startSession();

@@ -114,7 +114,15 @@ function useMessageQueue(controls: { canSend: boolean; send(message: string): Pr
   return { queue, dispatch, sendNext, sendNow };
 }
 
-export function Composer(props: ComposerProps) {
+/** The composer's attached images, and its props with sending that carries them (features/images). */
+function useAttachedImages(props: ComposerProps) {
+  const attachments = useImageAttachments();
+  return { attachments, props: useImageSending(props, attachments) };
+}
+
+export function Composer(outerProps: ComposerProps) {
+  // Attached images go with the next message sent, and come back when it is not sent.
+  const { attachments, props } = useAttachedImages(outerProps);
   const { busy, blockedReason } = props;
   const id = useId();
   const [text, setText] = useState('');
@@ -124,9 +132,7 @@ export function Composer(props: ComposerProps) {
   /** The message box; the @ suggestions hold its ref. */
   const box = mentions.inputProps.ref;
   useFocusHome(box);
-  // Attached images go with the next message sent, and come back when it is not sent (features/images).
-  const attachments = useImageAttachments();
-  const { canSend, error, stopping, send, stop } = useTurnControls(useImageSending(props, attachments), setText, box);
+  const { canSend, error, stopping, send, stop } = useTurnControls(props, setText, box);
   const { queue, dispatch, sendNext, sendNow } = useMessageQueue({ canSend, send }, props.lastEnd);
   // Escape stops the turn wherever the keyboard is; once a stop is on its way, again is nothing.
   useEscapeToStop(busy, () => {

@@ -1,6 +1,8 @@
 // How the composer's attached images travel with a message: they go with the
 // next message sent (typed and sent, or a queued one sent as a turn ends), by
-// id; a message main refuses to send gets them back in the tray, as the
+// id; while an image is still being attached, nothing is sent (the message
+// would go without it, and the image would wait for the next one); a message
+// main refuses to send gets them back in the tray, as the
 // composer gives the text back. A turn that fails after its message was saved
 // keeps them: Retry sends them again from the history, so the tray stays
 // empty rather than offering them a second time. And how they get attached:
@@ -12,12 +14,21 @@ import type { ImageAttachments } from './useImageAttachments';
 
 interface Sending {
   onSend(text: string, images?: string[]): Promise<void>;
+  /** Why nothing can be sent now, or null. */
+  blockedReason: string | null;
 }
 
-/** `props` with an onSend that carries the attached images, and gives them back when main refuses the message. */
+/** Said, and sending waits, while an image is being attached. */
+export const ATTACHING_REASON = 'Attaching the image: Send waits for it.';
+
+/**
+ * `props` with an onSend that carries the attached images, and gives them back when main refuses the message;
+ * blocked while an image is being attached.
+ */
 export function useImageSending<P extends Sending>(props: P, attachments: ImageAttachments): P {
   return {
     ...props,
+    blockedReason: props.blockedReason ?? (attachments.adding ? ATTACHING_REASON : null),
     onSend: async (text: string) => {
       const taken: AttachedImage[] = attachments.take();
       try {
