@@ -7,7 +7,7 @@ import * as fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { PNG_1X1, pngOfSize } from '../support/images';
 import { seriousAxeFindings } from './axe';
-import { expect, test } from './fixtures';
+import { expect, test, type MinoHarness } from './fixtures';
 
 const PNG_URL = `data:image/png;base64,${PNG_1X1.toString('base64')}`;
 
@@ -110,6 +110,17 @@ test('Edit and resend sends the message\'s images again with the edited text', a
   await expect(page.getByTestId('user-message').last().getByRole('img', { name: 'Image 1 of this message' })).toHaveAttribute('src', PNG_URL);
 });
 
+/** The answer "A dot." came to "What is this?", which went to the model with the dot, and the tray is empty. */
+async function expectDotAnswered(page: Page, mino: MinoHarness): Promise<void> {
+  await expect(page.getByTestId('assistant-message').last()).toContainText('A dot.');
+  const sent = mino.server.requests.filter((request) => request.body?.input).at(-1)!;
+  expect(sent.body.input.at(-1).content).toEqual([
+    { type: 'input_text', text: 'What is this?' },
+    { type: 'input_image', image_url: PNG_URL, detail: 'auto' },
+  ]);
+  await expect(page.getByTestId('attached-image')).toHaveCount(0);
+}
+
 test('a message sent while its image is still being attached waits for it, and goes with it', async ({ page, mino }) => {
   // The bridge's requests to attach an image are held until the test lets them through.
   const held: Array<() => void> = [];
@@ -134,13 +145,7 @@ test('a message sent while its image is still being attached waits for it, and g
   held.splice(0).forEach((release) => release());
   await expect(page.getByTestId('attached-image')).toHaveCount(1);
   await send.click();
-  await expect(page.getByTestId('assistant-message').last()).toContainText('A dot.');
-  const sent = mino.server.requests.filter((request) => request.body?.input).at(-1)!;
-  expect(sent.body.input.at(-1).content).toEqual([
-    { type: 'input_text', text: 'What is this?' },
-    { type: 'input_image', image_url: PNG_URL, detail: 'auto' },
-  ]);
-  await expect(page.getByTestId('attached-image')).toHaveCount(0);
+  await expectDotAnswered(page, mino);
 });
 
 test('a turn that fails after its message was saved keeps the images with it: the tray stays empty and Retry sends them', async ({ page, mino }) => {
@@ -156,11 +161,5 @@ test('a turn that fails after its message was saved keeps the images with it: th
 
   mino.server.enqueue({ text: 'A dot.' });
   await page.getByTestId('turn-failed').getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('assistant-message').last()).toContainText('A dot.');
-  const sent = mino.server.requests.filter((request) => request.body?.input).at(-1)!;
-  expect(sent.body.input.at(-1).content).toEqual([
-    { type: 'input_text', text: 'What is this?' },
-    { type: 'input_image', image_url: PNG_URL, detail: 'auto' },
-  ]);
-  await expect(page.getByTestId('attached-image')).toHaveCount(0);
+  await expectDotAnswered(page, mino);
 });
