@@ -132,6 +132,8 @@ test('side by side is a toggle the window remembers, and a long line wraps insid
   expect(await innerScrollAreas(dialog)).toEqual([]);
   await dialog.getByRole('button', { name: 'Deny' }).click();
   await expect(dialog).toBeHidden();
+  // The turn ends with the answer scripted for it, before the next turn's answers are scripted.
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Done.');
 
   // The next diff, even after a reload, opens side by side.
   await page.reload();
