@@ -123,7 +123,8 @@ describe('model client over a real loopback Responses stream', () => {
   });
 
   it('stops a stream that goes silent after the idle timeout, keeping the deltas that arrived, and says the service stopped sending', async () => {
-    const impatient = createModelClient({ baseURL: server.baseURL, apiKey: API_KEY, model: 'm', maxRetries: 0, streamIdleTimeoutMs: 300 });
+    // Long enough that the paced deltas always arrive within it on a loaded machine; the stream then hangs for good.
+    const impatient = createModelClient({ baseURL: server.baseURL, apiKey: API_KEY, model: 'm', maxRetries: 0, streamIdleTimeoutMs: 2_000 });
     server.enqueue({ hangAfterDeltas: ['Thinking', ' about it'] });
     const events: ModelStreamEvent[] = [];
     const error = await expectModelError(impatient.respond({ instructions: '', input: ask('x'), tools: [] }, (e) => events.push(e)), 'stream');
@@ -131,7 +132,7 @@ describe('model client over a real loopback Responses stream', () => {
       { type: 'text_delta', delta: 'Thinking' },
       { type: 'text_delta', delta: ' about it' },
     ]);
-    expect(error.message).toMatch(/^The model service at .* stopped sending: nothing arrived for 300 ms/);
+    expect(error.message).toMatch(/^The model service at .* stopped sending: nothing arrived for 2 seconds/);
     expect(error.message).toMatch(/Stream idle timeout/);
   });
 
