@@ -44,6 +44,22 @@ describe('Changes summaries in the transcript', () => {
     expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 2 }, true))).toEqual(expected);
   });
 
+  it('just after turn 2 ends, turn 1\'s summary stays after turn 1 until the changes count turn 2', () => {
+    const { items } = transcriptFrom([
+      { type: 'user_message', text: 'q1' },
+      { type: 'assistant_text', text: 'a1' },
+      { type: 'turn_end', status: 'completed' },
+      { type: 'user_message', text: 'q2' },
+      { type: 'assistant_delta', delta: 'working' },
+      { type: 'turn_end', status: 'stopped' },
+    ], AT);
+    const shape = (placed: ReturnType<typeof withChangeSummaries>) => placed.map((item) => (item.kind === 'changes' ? `changes ${item.summary.turn}` : item.kind));
+    // Fetched while turn 2 ran (it does not count turn 2 yet), then fetched again after it ended.
+    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 1 }))).toEqual(['user', 'assistant', 'changes 1', 'user', 'assistant', 'turn_end']);
+    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 2 }))).toEqual(['user', 'assistant', 'changes 1', 'user', 'assistant', 'turn_end']);
+    expect(shape(withChangeSummaries(items, { turns: [summary(2), summary(1)], turnCount: 2 }))).toEqual(['user', 'assistant', 'changes 1', 'user', 'assistant', 'turn_end', 'changes 2']);
+  });
+
   it('leaves the transcript as it is without changes', () => {
     const { items } = transcriptFrom([{ type: 'user_message', text: 'q' }], AT);
     expect(withChangeSummaries(items, null)).toEqual(items);

@@ -14,13 +14,16 @@ export interface ChangesItem {
 }
 
 /**
- * The turn number of the first question shown. `running`: the last question
- * shown is a turn still running, which changes fetched before it began do not
- * count (the usual case), or do (fetched just after it began).
+ * The turn number of the first question shown. The changes may not count the
+ * last question shown yet: they were fetched before its turn began. That is
+ * the usual case while it runs (`running`), and the case for a moment after
+ * it ends, until the changes are fetched again. Both readings are tried; the
+ * one under which more summaries land on their own question wins, and on a tie
+ * the usual one for the moment.
  */
 export function firstShownTurn(questions: readonly string[], changes: SessionChangesView, running: boolean): number {
   const before = changes.turnCount - questions.length + 1;
-  const readings = running ? [before + 1, before] : [before];
+  const readings = running ? [before + 1, before] : [before, before + 1];
   // How many summaries land on a question of their own text; one on another text rules the reading out.
   const matches = (first: number): number => {
     let count = 0;
