@@ -3,7 +3,12 @@
 import * as fs from 'node:fs/promises';
 import { clientId } from '../../src/main/service/clients';
 import { dispatchInvoke } from '../../src/main/service/dispatch';
+import { APPROVE_ARMING_MS } from '../../src/renderer/src/features/approvals/ApprovalDialog';
+import { TYPING_GAP_MS } from '../../src/renderer/src/features/approvals/keyboardActivity';
 import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, INJECTION_FILES, SECRET, scriptGreetTurn, scriptInjectionTurn, test, toolOutputsSent } from './fixtures';
+
+/** A pause in the typing longer than the gap between keys of one burst of typing. */
+const TYPING_PAUSE_MS = TYPING_GAP_MS + 100;
 
 test.beforeEach(async ({ mino, page }) => {
   await mino.writeProject({ 'greet.go': GREET_GO });
@@ -205,9 +210,13 @@ test('bidi controls in an edit are shown as marks in the fields, the diff and th
 });
 
 test('typing into the composer as an edit approval appears never approves it, and every key lands in the composer', async ({ page, mino }) => {
+  // The page's clock is held while the person types, so by the page's time every key follows the one before at
+  // once, however long a loaded machine takes between them: the typing is under way whenever the ask arrives.
+  await page.clock.install();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
   scriptGreetTurn(mino.server);
-  // The person is typing at a typist's pace when the ask arrives: the turn starts (from outside the page,
-  // so the composer keeps its text) after "config/", and the edit asks while "deploy.yaml" is being typed.
+  // The turn starts (from outside the page, so the composer keeps its text) after "config/", and the edit asks
+  // while "deploy.yaml" is being typed, or just after.
   const composer = page.getByRole('textbox', { name: 'Message to Mino' });
   await composer.focus();
   await page.keyboard.type('config/', { delay: 140 });
@@ -215,8 +224,13 @@ test('typing into the composer as an edit approval appears never approves it, an
   await page.keyboard.type('deploy.yaml', { delay: 140 });
   expect(await started).toEqual({ ok: true, value: { started: true } });
 
+  // The ask waits, saying so, and the `y` of "deploy" did not approve it.
+  await expect(page.getByTestId('approval-pending')).toHaveText('edit_file is waiting for your approval; it opens when you stop typing.');
   await expect(composer).toHaveValue('config/deploy.yaml');
-  // The `y` of "deploy" did not approve: the dialog waits until the typing stops, then asks with Deny focused.
+  expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
+  // The typing stops: the dialog opens once a pause as long as typing's gap between keys has passed, with Deny focused.
+  await page.clock.runFor(TYPING_PAUSE_MS);
+  await page.clock.resume();
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Deny' })).toBeFocused();
@@ -228,15 +242,22 @@ test('typing into the composer as an edit approval appears never approves it, an
 });
 
 test('in an open dialog, a y that follows another key quickly does not approve; a y on its own after a pause does', async ({ page, mino }) => {
+  // The page's clock is held from the question on and moved on by hand, so by its time the two keys come together
+  // however slow the machine, and the pause after them is as long as the test says.
+  await page.clock.install();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
   scriptGreetTurn(mino.server);
   await ask(page, 'Change the greeting in greet.go to "hello".');
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
+  await expect(dialog).toBeVisible();
+  await page.clock.runFor(APPROVE_ARMING_MS);
   await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await page.keyboard.type('ay', { delay: 120 });
   await expect(dialog.getByTestId('approval-hint')).toContainText('That key did not approve');
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
-  await page.waitForTimeout(1100); // a pause longer than typing's gap between keys
+  await page.clock.runFor(TYPING_PAUSE_MS);
   await page.keyboard.press('y');
+  await page.clock.resume();
   await expect(page.getByTestId('assistant-message').last()).toContainText(GREET_ANSWER);
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO_EDITED);
 });
