@@ -3,12 +3,10 @@
 import * as fs from 'node:fs/promises';
 import { clientId } from '../../src/main/service/clients';
 import { dispatchInvoke } from '../../src/main/service/dispatch';
-import { APPROVE_ARMING_MS } from '../../src/renderer/src/features/approvals/ApprovalDialog';
-import { TYPING_GAP_MS } from '../../src/renderer/src/features/approvals/keyboardActivity';
 import { ask, expect, GREET_ANSWER, GREET_GO, GREET_GO_EDITED, INJECTION_FILES, SECRET, scriptGreetTurn, scriptInjectionTurn, test, toolOutputsSent } from './fixtures';
 
-/** A pause in the typing longer than the gap between keys of one burst of typing. */
-const TYPING_PAUSE_MS = TYPING_GAP_MS + 100;
+/** A pause in the typing longer than the gap between keys of one burst of typing (TYPING_GAP_MS, 1 s, in keyboardActivity.ts). */
+const TYPING_PAUSE_MS = 1_100;
 
 test.beforeEach(async ({ mino, page }) => {
   await mino.writeProject({ 'greet.go': GREET_GO });
@@ -250,7 +248,7 @@ test('in an open dialog, a y that follows another key quickly does not approve; 
   await ask(page, 'Change the greeting in greet.go to "hello".');
   const dialog = page.getByRole('dialog', { name: 'Approve edit_file?' });
   await expect(dialog).toBeVisible();
-  await page.clock.runFor(APPROVE_ARMING_MS);
+  await page.clock.runFor(1_100); // past the dialog's first second, when Approve does not count yet (APPROVE_ARMING_MS)
   await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await page.keyboard.type('ay', { delay: 120 });
   await expect(dialog.getByTestId('approval-hint')).toContainText('That key did not approve');

@@ -51,7 +51,7 @@ describe('Changes summaries in the transcript', () => {
       { type: 'turn_end', status: 'completed' },
       { type: 'user_message', text: 'q2' },
       { type: 'assistant_delta', delta: 'working' },
-      { type: 'turn_end', status: 'stopped' },
+      { type: 'turn_end', status: 'aborted' },
     ], AT);
     const shape = (placed: ReturnType<typeof withChangeSummaries>) => placed.map((item) => (item.kind === 'changes' ? `changes ${item.summary.turn}` : item.kind));
     // Fetched while turn 2 ran (it does not count turn 2 yet), then fetched again after it ended.
