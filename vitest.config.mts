@@ -23,10 +23,29 @@ function asShipped(): Plugin {
   };
 }
 
+const TEST_FILES = ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'];
+/**
+ * Suites left out of the run on Electron's Node (scripts/withNode.mjs 24 sets MINO_VITEST_ELECTRON_NODE): their code
+ * never runs there. The renderer's modules run in Chromium; the lint rules and the launch scripts run on the
+ * developer's own Node (22 or newer), as in the first run.
+ */
+const NOT_ON_ELECTRON_NODE = ['test/unit/renderer/**', 'test/unit/lint/**', 'test/unit/lint-boundaries.test.ts', 'test/integration/launch/**'];
+const LEFT_OUT = process.env.MINO_VITEST_ELECTRON_NODE ? NOT_ON_ELECTRON_NODE : [];
+
+/**
+ * Test files that need modules fresh from disk: each runs in a process of its own. They check module state from
+ * its start (the tokenizer not loaded yet, a watch's sentinel not made yet), or load the built main process, which
+ * takes Electron from the module cache.
+ */
+const NEEDS_FRESH_MODULES = [
+  'test/integration/context/lazyTokenizer.test.ts',
+  'test/integration/electron/wiring.test.ts',
+  'test/unit/checkpoints/changeWatch.test.ts',
+];
+
 export default defineConfig({
   plugins: [asShipped()],
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     // Builds the `mino` command once for the tests that run it (test/support/globalSetup.ts).
     globalSetup: ['test/support/globalSetup.ts'],
     environment: 'node',
@@ -38,5 +57,14 @@ export default defineConfig({
     maxWorkers: 2,
     // The JSON report is what .ci/run counts; the Node 22 and Node 24 runs of scripts/withNode.mjs write their own unless told.
     reporters: ['default', ['json', { outputFile: process.env.MINO_VITEST_REPORT ?? 'test-results/vitest.json' }]],
+    projects: [
+      {
+        extends: true,
+        // Test files share their worker's modules, one file after another: a new process (and every module loaded
+        // again) for each of the ~240 files took about half the suite's time. Checked with the files in random order.
+        test: { name: 'shared', include: TEST_FILES, exclude: [...NEEDS_FRESH_MODULES, ...LEFT_OUT], isolate: false },
+      },
+      { extends: true, test: { name: 'fresh', include: NEEDS_FRESH_MODULES, exclude: LEFT_OUT } },
+    ],
   },
 });
