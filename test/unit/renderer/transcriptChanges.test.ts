@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnSummaryView } from '../../../src/shared/changes';
+import type { TurnEvent } from '../../../src/shared/sessions';
 import { withChangeSummaries } from '../../../src/renderer/src/features/changes/transcriptChanges';
 import { transcriptFrom } from '../../../src/renderer/src/features/transcript/transcriptModel';
 
 /** When the events are applied; these tests do not depend on it. */
 const AT = 1_000;
 const summary = (turn: number): TurnSummaryView => ({ turn, question: `q${turn}`, files: [], untrackedCalls: 0, untrackedNote: null });
+
+/** Turn 1 ended; turn 2 is under way. */
+const TWO_TURNS: TurnEvent[] = [
+  { type: 'user_message', text: 'q1' },
+  { type: 'assistant_text', text: 'a1' },
+  { type: 'turn_end', status: 'completed' },
+  { type: 'user_message', text: 'q2' },
+  { type: 'assistant_delta', delta: 'working' },
+];
+/** The items' kinds in order, a summary named by its turn. */
+const shape = (placed: ReturnType<typeof withChangeSummaries>) => placed.map((item) => (item.kind === 'changes' ? `changes ${item.summary.turn}` : item.kind));
 
 describe('Changes summaries in the transcript', () => {
   it('puts each turn\'s summary after its last item, counting the turns shown as the session\'s last ones', () => {
@@ -30,14 +42,7 @@ describe('Changes summaries in the transcript', () => {
   });
 
   it('while turn 2 runs, turn 1\'s summary stays after turn 1, whether or not the changes already count turn 2', () => {
-    const { items } = transcriptFrom([
-      { type: 'user_message', text: 'q1' },
-      { type: 'assistant_text', text: 'a1' },
-      { type: 'turn_end', status: 'completed' },
-      { type: 'user_message', text: 'q2' },
-      { type: 'assistant_delta', delta: 'working' },
-    ], AT);
-    const shape = (placed: ReturnType<typeof withChangeSummaries>) => placed.map((item) => (item.kind === 'changes' ? `changes ${item.summary.turn}` : item.kind));
+    const { items } = transcriptFrom(TWO_TURNS, AT);
     const expected = ['user', 'assistant', 'changes 1', 'user', 'assistant'];
     // Fetched when turn 1 ended (the usual case), and fetched just after turn 2 began.
     expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 1 }, true))).toEqual(expected);
@@ -45,19 +50,12 @@ describe('Changes summaries in the transcript', () => {
   });
 
   it('just after turn 2 ends, turn 1\'s summary stays after turn 1 until the changes count turn 2', () => {
-    const { items } = transcriptFrom([
-      { type: 'user_message', text: 'q1' },
-      { type: 'assistant_text', text: 'a1' },
-      { type: 'turn_end', status: 'completed' },
-      { type: 'user_message', text: 'q2' },
-      { type: 'assistant_delta', delta: 'working' },
-      { type: 'turn_end', status: 'aborted' },
-    ], AT);
-    const shape = (placed: ReturnType<typeof withChangeSummaries>) => placed.map((item) => (item.kind === 'changes' ? `changes ${item.summary.turn}` : item.kind));
+    const { items } = transcriptFrom([...TWO_TURNS, { type: 'turn_end', status: 'aborted' }], AT);
+    const expected = ['user', 'assistant', 'changes 1', 'user', 'assistant', 'turn_end'];
     // Fetched while turn 2 ran (it does not count turn 2 yet), then fetched again after it ended.
-    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 1 }))).toEqual(['user', 'assistant', 'changes 1', 'user', 'assistant', 'turn_end']);
-    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 2 }))).toEqual(['user', 'assistant', 'changes 1', 'user', 'assistant', 'turn_end']);
-    expect(shape(withChangeSummaries(items, { turns: [summary(2), summary(1)], turnCount: 2 }))).toEqual(['user', 'assistant', 'changes 1', 'user', 'assistant', 'turn_end', 'changes 2']);
+    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 1 }))).toEqual(expected);
+    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 2 }))).toEqual(expected);
+    expect(shape(withChangeSummaries(items, { turns: [summary(2), summary(1)], turnCount: 2 }))).toEqual([...expected, 'changes 2']);
   });
 
   it('leaves the transcript as it is without changes', () => {
