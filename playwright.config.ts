@@ -9,8 +9,8 @@ import { chromiumLaunchOptions } from './test/support/chromium';
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
-  // Two workers on two cores, shared with the vitest runs npm test starts beside: a spec spends most of its time
-  // waiting on the page (one worker kept a core about 60% busy), so two finish the suite in about half the time.
+  // Two workers on two cores, shared with the vitest runs npm test starts beside; two alone kept both cores 97% busy
+  // (docs/testing.md, CI).
   workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

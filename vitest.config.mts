@@ -34,13 +34,15 @@ const LEFT_OUT = process.env.MINO_VITEST_ELECTRON_NODE ? NOT_ON_ELECTRON_NODE : 
 
 /**
  * Test files that need modules fresh from disk: each runs in a process of its own. They check module state from
- * its start (the tokenizer not loaded yet, a watch's sentinel not made yet), or load the built main process, which
- * takes Electron from the module cache.
+ * its start (the tokenizer not loaded yet, a watch's sentinel not made yet, a listener added as a module loads), or
+ * load the built main process, which takes Electron from the module cache.
  */
 const NEEDS_FRESH_MODULES = [
   'test/integration/context/lazyTokenizer.test.ts',
   'test/integration/electron/wiring.test.ts',
   'test/unit/checkpoints/changeWatch.test.ts',
+  // Registers the module's window listener on a stand-in window as it imports the module.
+  'test/unit/renderer/keyboardActivity.test.ts',
 ];
 
 export default defineConfig({

@@ -2,9 +2,9 @@
 // `npm test`: builds, then runs the Playwright suite and, beside it, the vitest
 // suite twice in a row: on this Node (or Node 22), then on Node 24 (Electron
 // 45's main process); each whatever the others did, so one failure never hides
-// another's results. Playwright mostly waits on the browser and leaves a core
-// idle, which the vitest runs fill; started together, neither waits for the
-// other. Playwright's output and the Node 24 run's are held in
+// another's results. On two cores the steps are bound by the processor
+// (docs/testing.md, CI): beside each other or in a row, they take about the
+// sum of their work. Playwright's output and the Node 24 run's are held in
 // test-results/*.log and printed when each ends, so nothing interleaves with
 // the first vitest run's. Vitest runs first on this Node when it is 22.12 or
 // newer, otherwise on Node 22 from the npm registry (scripts/withNode.mjs).

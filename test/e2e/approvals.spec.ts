@@ -214,17 +214,19 @@ test('typing into the composer as an edit approval appears never approves it, an
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
   scriptGreetTurn(mino.server);
   // The turn starts (from outside the page, so the composer keeps its text) after "config/", and the edit asks
-  // while "deploy.yaml" is being typed, or just after.
+  // before "deploy.yaml" is typed.
   const composer = page.getByRole('textbox', { name: 'Message to Mino' });
   await composer.focus();
   await page.keyboard.type('config/', { delay: 140 });
   const started = dispatchInvoke(mino.service, clientId('socket-1'), 'turn:send', { text: 'Change the greeting in greet.go to "hello".' });
-  await page.keyboard.type('deploy.yaml', { delay: 140 });
   expect(await started).toEqual({ ok: true, value: { started: true } });
-
-  // The ask waits, saying so, and the `y` of "deploy" did not approve it.
+  // The ask waits, saying so, while the typing goes on.
   await expect(page.getByTestId('approval-pending')).toHaveText('edit_file is waiting for your approval; it opens when you stop typing.');
+  await page.keyboard.type('deploy.yaml', { delay: 140 });
+
+  // Every key landed in the composer, and the `y` of "deploy" did not approve.
   await expect(composer).toHaveValue('config/deploy.yaml');
+  await expect(page.getByTestId('approval-pending')).toBeVisible();
   expect(await fs.readFile(mino.projectFile('greet.go'), 'utf8')).toBe(GREET_GO);
   // The typing stops: the dialog opens once a pause as long as typing's gap between keys has passed, with Deny focused.
   await page.clock.runFor(TYPING_PAUSE_MS);

@@ -17,6 +17,9 @@ declare module 'vitest' {
 let built: BuiltCli | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  // Vitest runs global setup for the root project and again for each project of vitest.config.mts, which take
+  // what the root provides: one build serves them all.
+  if (!project.isRootProject()) return;
   built = await buildCli(path.resolve(__dirname, '../../.cache'));
   project.provide('minoCli', built.entry);
 }

@@ -40,9 +40,11 @@ async function bypassBash(args: { command: string; sandbox?: boolean }, approve 
 describeSandbox('bash in bypass mode runs in the sandbox', () => {
   beforeAll(() => {
     // Mino's own environment holds the model service key, as it does when a person sets OPENAI_API_KEY.
+    const before = process.env.OPENAI_API_KEY;
     process.env.OPENAI_API_KEY = API_KEY;
     return () => {
-      delete process.env.OPENAI_API_KEY;
+      if (before === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = before;
     };
   });
 

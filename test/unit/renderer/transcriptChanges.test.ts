@@ -49,13 +49,27 @@ describe('Changes summaries in the transcript', () => {
     expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 2 }, true))).toEqual(expected);
   });
 
-  it('just after turn 2 ends, turn 1\'s summary stays after turn 1 until the changes count turn 2', () => {
+  it('just after turn 2 ends, turn 1\'s summary stays after turn 1 while the changes are behind, and once they count turn 2', () => {
     const { items } = transcriptFrom([...TWO_TURNS, { type: 'turn_end', status: 'aborted' }], AT);
     const expected = ['user', 'assistant', 'changes 1', 'user', 'assistant', 'turn_end'];
-    // Fetched while turn 2 ran (it does not count turn 2 yet), then fetched again after it ended.
-    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 1 }))).toEqual(expected);
+    // Fetched before turn 2 began (still behind), then fetched again after it ended.
+    expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 1 }, true))).toEqual(expected);
     expect(shape(withChangeSummaries(items, { turns: [summary(1)], turnCount: 2 }))).toEqual(expected);
     expect(shape(withChangeSummaries(items, { turns: [summary(2), summary(1)], turnCount: 2 }))).toEqual([...expected, 'changes 2']);
+  });
+
+  it('with the same question asked twice, the changes being behind alone keeps turn 1\'s summary after turn 1', () => {
+    const { items } = transcriptFrom([
+      { type: 'user_message', text: 'continue' },
+      { type: 'assistant_text', text: 'a1' },
+      { type: 'turn_end', status: 'completed' },
+      { type: 'user_message', text: 'continue' },
+      { type: 'assistant_text', text: 'a2' },
+      { type: 'turn_end', status: 'completed' },
+    ], AT);
+    const changes = { turns: [{ ...summary(1), question: 'continue' }], turnCount: 1 };
+    // Both readings put the summary on a question of its own text; only knowing the changes are behind decides.
+    expect(shape(withChangeSummaries(items, changes, true))).toEqual(['user', 'assistant', 'changes 1', 'user', 'assistant']);
   });
 
   it('leaves the transcript as it is without changes', () => {

@@ -14,16 +14,16 @@ export interface ChangesItem {
 }
 
 /**
- * The turn number of the first question shown. The changes may not count the
- * last question shown yet: they were fetched before its turn began. That is
- * the usual case while it runs (`running`), and the case for a moment after
- * it ends, until the changes are fetched again. Both readings are tried; the
- * one under which more summaries land on their own question wins, and on a tie
- * the usual one for the moment.
+ * The turn number of the first question shown. `behind`: the changes were
+ * fetched before the last question shown began (its turn runs, or ended a
+ * moment ago and they are being fetched again), so they likely do not count
+ * it, or do (fetched just after it began). Of the readings, the one under
+ * which more summaries land on a question of their own text wins; on a tie
+ * (the same question asked again), the likely one.
  */
-export function firstShownTurn(questions: readonly string[], changes: SessionChangesView, running: boolean): number {
+export function firstShownTurn(questions: readonly string[], changes: SessionChangesView, behind: boolean): number {
   const before = changes.turnCount - questions.length + 1;
-  const readings = running ? [before + 1, before] : [before, before + 1];
+  const readings = behind ? [before + 1, before] : [before];
   // How many summaries land on a question of their own text; one on another text rules the reading out.
   const matches = (first: number): number => {
     let count = 0;
@@ -40,11 +40,11 @@ export function firstShownTurn(questions: readonly string[], changes: SessionCha
   return best;
 }
 
-export function withChangeSummaries(items: readonly TranscriptItem[], changes: SessionChangesView | null, running = false): Array<TranscriptItem | ChangesItem> {
+export function withChangeSummaries(items: readonly TranscriptItem[], changes: SessionChangesView | null, behind = false): Array<TranscriptItem | ChangesItem> {
   if (!changes || changes.turns.length === 0) return [...items];
   const byTurn = new Map(changes.turns.map((turn) => [turn.turn, turn]));
   const questions = items.flatMap((item) => (item.kind === 'user' ? [item.text] : []));
-  let turn = firstShownTurn(questions, changes, running) - 1;
+  let turn = firstShownTurn(questions, changes, behind) - 1;
   const out: Array<TranscriptItem | ChangesItem> = [];
   let started = false;
   const close = () => {

@@ -35,9 +35,9 @@ interface SessionScreenProps {
 
 export function SessionScreen({ view, transcript, onAdopt, onMessage }: SessionScreenProps) {
   const ids = useId();
-  const { changes, refresh } = useSessionChanges(view.id, view.busy);
+  const { changes, behind, refresh } = useSessionChanges(view.id, view.busy);
   const actions = useConversationActions({ busy: view.busy, items: transcript.items, refreshChanges: refresh, adopt: onAdopt, notify: onMessage });
-  const items = useMemo(() => withChangeSummaries(transcript.items, changes, view.busy), [transcript.items, changes, view.busy]);
+  const items = useMemo(() => withChangeSummaries(transcript.items, changes, behind), [transcript.items, changes, behind]);
   // Retry on the failed turn's card (features/transcript/TurnEnd.tsx).
   const turnRetry = useTurnRetry(view.busy, transcript.lastEnd, onMessage);
   // What the model was last told of the project's instructions: the running turn's word, else the session's.
