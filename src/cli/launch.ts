@@ -38,27 +38,31 @@ function cacheScope(): string {
   return SCOPE_NAME.test(command) ? command : 'other';
 }
 
-interface CompilingModule {
+interface LoadingModule {
   exports: unknown;
-  _compile(text: string, filename: string, ...rest: unknown[]): unknown;
 }
+type LoadFile = (module: LoadingModule, filename: string) => void;
 
-/** Compiles this folder's own files through `cache`; every other file as Node does. */
-function compileThrough(cache: CodeCache): void {
-  const prototype = (Module as unknown as { prototype: CompilingModule }).prototype;
-  const nodeCompile = prototype._compile;
+/**
+ * Loads this folder's own files through `cache`, read as bytes (codeCache.ts hashes and decodes them); every
+ * other file as Node does. The hook is Node's loader for `.js` files (require.extensions), which reads the file
+ * as UTF-8 text before compiling it.
+ */
+function loadThrough(cache: CodeCache): void {
+  const extensions = (Module as unknown as { _extensions: Record<string, LoadFile> })._extensions;
+  const nodeLoad = extensions['.js']!;
   const ownFiles = __dirname + path.sep;
-  prototype._compile = function compile(this: CompilingModule, text: string, filename: string, ...rest: unknown[]) {
-    if (!filename.startsWith(ownFiles) || !filename.endsWith('.js')) return nodeCompile.call(this, text, filename, ...rest);
-    const moduleFunction = cache.compile(filename, text);
-    return moduleFunction.call(this.exports, this.exports, Module.createRequire(filename), this, filename, path.dirname(filename));
+  extensions['.js'] = function load(this: unknown, module: LoadingModule, filename: string) {
+    if (!filename.startsWith(ownFiles)) return nodeLoad.call(this, module, filename);
+    const moduleFunction = cache.compile(filename, fs.readFileSync(filename));
+    moduleFunction.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));
   };
   process.once('exit', (code) => cache.save(code === 0 ? 'succeeded' : 'failed'));
 }
 
 function launch(): void {
   const dir = process.env.NODE_DISABLE_COMPILE_CACHE ? null : cacheDir();
-  if (dir !== null) compileThrough(openCodeCache(dir, cacheScope()));
+  if (dir !== null) loadThrough(openCodeCache(dir, cacheScope()));
   module.require(MAIN);
 }
 

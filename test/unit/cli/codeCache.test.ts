@@ -19,12 +19,12 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 const SOURCE = '#!/usr/bin/env node\nmodule.exports = { double: (n) => n * 2, name: __filename };\n';
 
 /** Compiles and runs `text` as the module `file`, as the launcher does; its exports. */
-function load(cache: ReturnType<typeof openCodeCache>, text: string, file = '/app/main.js'): { double(n: number): number; name: string } {
+function load(cache: ReturnType<typeof openCodeCache>, text: string, file = '/app/main.js'): { double(n: number): number; name: string; greeting?: string } {
   const module = { exports: {} as never };
   const noRequire = ((id: string) => {
     throw new Error(`the test module required ${id}`);
   }) as unknown as NodeJS.Require;
-  cache.compile(file, text)(module.exports, noRequire, module, file, path.dirname(file));
+  cache.compile(file, Buffer.from(text, 'utf8'))(module.exports, noRequire, module, file, path.dirname(file));
   return module.exports;
 }
 
@@ -41,6 +41,13 @@ describe('the launcher code cache', () => {
     expect(cacheFiles()).toHaveLength(1);
     expect(fs.statSync(path.join(dir, 'exec', cacheFiles()[0])).mode & 0o077).toBe(0);
 
+  });
+
+  it('reads a file of ASCII and a file with other characters as the same text Node would', () => {
+    const cache = openCodeCache(dir, 'exec');
+    expect(load(cache, SOURCE).double(4)).toBe(8);
+    const accented = "module.exports = { double: (n) => n * 2, greeting: 'h\u00e9llo \u2713' };\n";
+    expect(load(cache, accented, '/app/accented.js').greeting).toBe('h\u00e9llo \u2713');
   });
 
   it('never finds the old cache for a changed file, even when its length is the same', () => {
