@@ -16,8 +16,10 @@ interface Run {
   stderr: string;
 }
 
+/** Runs `command` in `temp`; the runs an evaluation keeps without --out go to its temp folder, inside `temp` too. */
 function run(temp: TempHome, command: string[]): Promise<Run> {
-  const child = spawn(process.execPath, command, { cwd: temp.root, env: { ...process.env, HOME: temp.home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = { ...process.env, HOME: temp.home, TMPDIR: temp.root };
+  const child = spawn(process.execPath, command, { cwd: temp.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));

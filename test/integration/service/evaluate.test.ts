@@ -113,7 +113,11 @@ describe('the Evaluate view', () => {
     expect(await client.value('eval:stop')).toEqual({ stopping: true });
     const result = await running;
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(/^The evaluation was stopped after [12] runs?; those are kept in \/.*mino-eval-/);
+    if (!result.ok) {
+      const kept = /those are kept in (\/\S*mino-eval-\w+)/.exec(result.error)?.[1];
+      if (kept) runDirs.push(kept);
+      expect(result.error).toMatch(/^The evaluation was stopped after [12] runs?; those are kept in \/.*mino-eval-/);
+    }
     // Six runs were asked for (two cases, three each); it stopped before the second case.
     expect(client.of('eval:progress').length).toBeLessThan(3);
     expect(await client.value('eval:stop')).toEqual({ stopping: false });
