@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { MODE_LIST, PERMISSION_MODES, PermissionModeSchema, SESSION_ID_RULE, SessionIdSchema, type PermissionMode, type SessionId } from '../shared/domain';
 import { INITIAL_MODE } from '../main/core/policy/modeTable';
-import { MessageTextSchema } from '../shared/sessions';
+import { MessageTextSchema } from '../shared/messageText';
 import { SERVICE_NAME_RULE, ServiceNameSchema } from '../shared/modelServices';
 import { ModelNameSchema } from '../shared/settings';
 import { MAX_IMAGES_PER_MESSAGE, TOO_MANY_IMAGES } from '../shared/images';

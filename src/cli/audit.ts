@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { readLedger } from '../main/core/rules/ledger';
-import { ledgerByText, type LedgerEntry } from '../shared/rules';
+import { ledgerByText, type LedgerEntry } from '../shared/ledger';
 import { UsageError } from './args';
 import { escapedIo, EXIT, failWith, inMinoHome, type CommandIo } from './commandSetup';
 import { jsonLine, terminalOutput } from './terminalText';

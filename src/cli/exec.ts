@@ -10,7 +10,7 @@ import { isLoosening, MODE_WARNINGS, modeNeedsSandbox, noSandboxForModeMessage }
 import { checkProjectDir } from '../main/core/projects/checkProject';
 import { SessionSaveError } from '../main/core/sessions/sessionErrors';
 import { sandboxStatusOf, type SandboxStatus } from '../shared/sandboxStatus';
-import { removedTempFilesText, survivorsText } from '../shared/sessions';
+import { removedTempFilesText, survivorsText } from '../shared/resumeNotices';
 import type { ExecArgs } from './args';
 import { notOfferedLine } from '../main/core/skills/discoverSkills';
 import { serviceNamed, type ServiceChoice } from '../main/core/config/modelConfig';

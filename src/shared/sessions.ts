@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { withThousands } from './formatNumber';
 import { ImageRefSchema, MessageImagesSchema } from './images';
+import { MessageTextSchema } from './messageText';
+import { PLAN_STEP_STATUSES } from './planSteps';
 import { ReviewAnswerSchema, ReviewSubjectSchema } from './review';
 import {
   ConfirmationSchema,
@@ -56,9 +58,6 @@ export type CompactionEvent = z.infer<typeof CompactionEventSchema>;
  * window keeps no more than this per call; the result carries the rest.
  */
 export const LIVE_OUTPUT_TAIL_CHARS = 32 * 1024;
-
-/** Where a step of the model's plan stands (update_plan). */
-export const PLAN_STEP_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
 /** The model's plan as update_plan recorded it last: every step, in order, at most one in progress. */
 export const PlanSchema = z.object({
@@ -182,25 +181,6 @@ export const UnknownCallSchema = z.object({
 });
 export type UnknownCallView = z.infer<typeof UnknownCallSchema>;
 
-export type SurvivorState = 'ended' | 'not_running' | 'cannot_tell';
-
-/** Whether an interrupted command was still running when its session was resumed (the desktop and the CLI say the same). */
-export function survivorsText(survivors: { state: SurvivorState; ended: number }): string {
-  switch (survivors.state) {
-    case 'ended':
-      return `This command was still running when the session was resumed; Mino ended its ${survivors.ended} remaining ${survivors.ended === 1 ? 'process' : 'processes'}.`;
-    case 'not_running':
-      return 'This command was no longer running when the session was resumed.';
-    case 'cannot_tell':
-      return 'Mino cannot tell on this system whether this command is still running; check for its processes before you go on.';
-  }
-}
-
-/** What the person is told was cleaned up after a write Mino was killed in (the desktop and the CLI say the same). */
-export function removedTempFilesText(files: readonly string[]): string {
-  return `Removed the unfinished temporary ${files.length === 1 ? 'file' : 'files'} this call had left in the project: ${files.join(', ')}.`;
-}
-
 /** The longest summary a person can save: it must leave room in the window for the work. */
 export const MAX_SUMMARY_CHARS = 100_000;
 
@@ -259,16 +239,6 @@ export const SessionOpenResultSchema = z.discriminatedUnion('where', [
   z.object({ where: z.literal('elsewhere'), sessionId: SessionIdSchema }),
 ]);
 export type SessionOpenResult = z.infer<typeof SessionOpenResultSchema>;
-
-/** The longest message a person can send, from the desktop or `mino exec`: a question, not a data file. */
-export const MAX_MESSAGE_CHARS = 100_000;
-
-/** What a person asks in one turn, in either front end. */
-export const MessageTextSchema = z
-  .string({ error: 'The message must be text.' })
-  .trim()
-  .min(1, 'The message is empty: type a question or a request.')
-  .max(MAX_MESSAGE_CHARS, `The message is longer than ${withThousands(MAX_MESSAGE_CHARS)} characters: shorten it or put the text in a project file.`);
 
 /** `images`: the ids `images:add` returned, in the order attached. */
 export const SendMessageInputSchema = z.strictObject({ text: MessageTextSchema, images: MessageImagesSchema.optional() });

@@ -2,7 +2,7 @@
 // session, which sends it before its next model request. The contract's input
 // and answer; the service's handler is src/main/service/features/steering.ts.
 import { z } from 'zod';
-import { MessageTextSchema } from './sessions';
+import { MessageTextSchema } from './messageText';
 
 /** The message, checked as a message sent with Send is. */
 export const SteerInputSchema = z.strictObject({ text: MessageTextSchema });

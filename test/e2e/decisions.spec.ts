@@ -7,7 +7,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { ledgerFile } from '../../src/main/core/rules/ledger';
-import type { LedgerEntry } from '../../src/shared/rules';
+import type { LedgerEntry } from '../../src/shared/ledger';
 import { seriousAxeFindings } from './axe';
 import { ask, expect, test, type MinoHarness } from './fixtures';
 

@@ -86,6 +86,21 @@ describe('the built mino command', () => {
     expect(run.loaded.filter((file) => file.startsWith('chunks/o200k_base-'))).toEqual([]);
   });
 
+  it("builds none of the desktop window's contract, whose hundreds of schemas a run would build at start without using", async () => {
+    fx = await makeAgentFixture();
+    fx.server.enqueue({ text: 'Hi.' });
+    const run = await runBuilt(fx, ['exec', '--json', 'Say hi']);
+    expect(run.code).toBe(0);
+    const sources: string[] = [];
+    // Every file but the bundler's small runtime has a source map, which lists the sources it was built from.
+    for (const file of run.loaded.filter((loaded) => !/^chunks\/rolldown-runtime-/.test(loaded))) {
+      const map = JSON.parse(await fs.readFile(path.join(cli.dir, `${file}.map`), 'utf8')) as { sources: string[] };
+      sources.push(...map.sources);
+    }
+    expect(sources.some((source) => source.endsWith('src/main/core/sessions/records.ts'))).toBe(true);
+    expect(sources.filter((source) => /src\/shared\/(ipc|sessions|rules|review)\.ts$/.test(source))).toEqual([]);
+  });
+
   it('is ASCII only, so V8 keeps the text of each file one byte per character', async () => {
     const files = (await fs.readdir(cli.dir, { recursive: true })).filter((file) => file.endsWith('.js'));
     expect(files).toContain('main.js');

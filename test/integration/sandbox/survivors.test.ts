@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ensureMinoHome, writePrivateFile } from '../../../src/main/core/config/minoHome';
 import { sandboxAvailability } from '../../../src/main/core/sandbox/availability';
 import { HAS_PROC, markedProcesses } from '../../../src/main/core/tools/processTree';
-import { survivorsText } from '../../../src/shared/sessions';
+import { survivorsText } from '../../../src/shared/resumeNotices';
 import { makeAgentFixture, type AgentFixture } from '../../support/agentFixture';
 import { cliArgs } from '../../support/builtCli';
 

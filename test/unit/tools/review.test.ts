@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { resolveReview, revisionNote } from '../../../src/main/core/agent/review';
 import { reviewedChange } from '../../../src/main/core/tools/review';
 import type { ProjectPath } from '../../../src/main/core/tools/types';
-import { applyReview, describeSize, utf8Length } from '../../../src/shared/review';
+import { applyReview } from '../../../src/shared/reviewEdits';
+import { describeSize, utf8Length } from '../../../src/shared/textSize';
 
 const p = 'notes.txt' as ProjectPath;
 const lines = (n: number, change: Record<number, string> = {}) => Array.from({ length: n }, (_, i) => change[i] ?? `line ${i + 1}\n`).join('');

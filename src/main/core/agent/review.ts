@@ -7,7 +7,9 @@
 // differs from its proposal, so it does not go on from its own version.
 import { createHash } from 'node:crypto';
 import { withThousands } from '../../../shared/formatNumber';
-import { applyReview, utf8Length, type ReviewAnswer, type ReviewSubject } from '../../../shared/review';
+import type { ReviewAnswer, ReviewSubject } from '../../../shared/review';
+import { applyReview } from '../../../shared/reviewEdits';
+import { utf8Length } from '../../../shared/textSize';
 import type { ToolResult } from '../../../shared/domain';
 import { describeSize } from '../tools/preview';
 import { unifiedDiff } from '../tools/unifiedDiff';

@@ -5,7 +5,7 @@
 // so a broken script cannot pass by doing nothing.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { ledgerByText } from '../../../shared/rules';
+import { ledgerByText } from '../../../shared/ledger';
 import type { CaseExpect, CheckName } from './caseSchema';
 import { fileDigest } from './caseProject';
 import type { CallFact, RunFacts } from './runFacts';

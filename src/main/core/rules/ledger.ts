@@ -7,12 +7,12 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { LedgerEntrySchema, type LedgerEntry } from '../../../shared/rules';
+import { LedgerEntrySchema, type LedgerEntry } from '../../../shared/ledger';
 import { fsErrorReason } from '../config/homeErrors';
 import { ensurePrivateDir, minoPaths, PRIVATE_FILE_MODE } from '../config/minoHome';
 import { SessionSaveError } from '../sessions/sessionErrors';
 
-export { LedgerEntrySchema, type LedgerBy, type LedgerEntry } from '../../../shared/rules';
+export { LedgerEntrySchema, type LedgerBy, type LedgerEntry } from '../../../shared/ledger';
 
 /** A command is kept whole up to this; a longer one is cut and says so. */
 const MAX_TARGET_CHARS = 4000;

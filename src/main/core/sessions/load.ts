@@ -9,7 +9,7 @@ import { MiB, PrivateFileError, readPrivateFile } from '../config/readPrivateFil
 import type { HistoryItem } from '../model/types';
 import { sessionFile } from './ids';
 import { lineRefs } from './logLines';
-import type { SurvivorState } from '../../../shared/sessions';
+import type { SurvivorState } from '../../../shared/resumeNotices';
 import { rebuildHistory } from './historyRebuild';
 import { corruptLine, lastModelChoice, lastTitle, readLogRecords, type CorruptLine } from './logRecords';
 import type { SessionRecord, TemporaryFileRecord } from './records';

@@ -1,7 +1,7 @@
 // Caps the text a confirmation shows: at most 20 lines and 2 KiB, then the
 // count of bytes not shown, with the totals, so a person always knows how much
 // was left out.
-import { describeSize } from '../../../shared/review';
+import { describeSize } from '../../../shared/textSize';
 
 export const PREVIEW_MAX_LINES = 20;
 export const PREVIEW_MAX_BYTES = 2 * 1024;
@@ -12,7 +12,7 @@ export function byteLength(text: string): number {
 }
 
 // Counted where the dialog can count them too, so the Resulting file it shows as hunks change agrees with this.
-export { countLines, describeSize } from '../../../shared/review';
+export { countLines, describeSize } from '../../../shared/textSize';
 
 /**
  * The text itself when it fits; otherwise its first lines (never splitting a

@@ -5,7 +5,7 @@
 // unsandboxed command gets where a trusted bwrap works, see
 // sandbox/outside.ts) died with Mino already; this covers the rest: macOS,
 // and machines without a trusted, working bwrap.
-import type { SurvivorState } from '../../../shared/sessions';
+import type { SurvivorState } from '../../../shared/resumeNotices';
 import { HAS_PROC, markedProcesses } from './processTree';
 
 const GRACE_MS = 500;

@@ -4,7 +4,8 @@
 // only the window around it (with its context) is diffed, and the hunks are
 // moved back to their real line numbers.
 import { formatPatch, structuredPatch, type StructuredPatch } from 'diff';
-import { applyReview, type ReviewHunk } from '../../../shared/review';
+import type { ReviewHunk } from '../../../shared/review';
+import { applyReview } from '../../../shared/reviewEdits';
 
 const CONTEXT_LINES = 3;
 

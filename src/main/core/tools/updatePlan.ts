@@ -5,7 +5,8 @@
 // in every row of the mode table). The call is saved in the session log as any
 // call is, so a replayed session shows each plan where it changed.
 import { z } from 'zod';
-import { PLAN_STEP_STATUSES, type Plan } from '../../../shared/sessions';
+import { PLAN_STEP_STATUSES } from '../../../shared/planSteps';
+import type { Plan } from '../../../shared/sessions';
 import type { Tool } from './types';
 
 /** Enough for a real task broken into steps; more is a list of everything, which nobody can follow. */

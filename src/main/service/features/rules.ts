@@ -11,7 +11,8 @@ import { addPersonRule, removePersonRule, ruleChangeLoosens, rulesInScope } from
 import { parseRule, RULE_GRAMMAR } from '../../core/rules/ruleGrammar';
 import type { Rule, RuleScope } from '../../core/rules/rules';
 import { rulesFilePath, RulesFileError } from '../../core/rules/rulesFile';
-import { LEDGER_PAGE, ledgerByText, type LedgerEntry, type LedgerQuery, type LedgerView, type RuleAddInput, type RuleChangeResult, type RulesView } from '../../../shared/rules';
+import { ledgerByText, type LedgerEntry } from '../../../shared/ledger';
+import { LEDGER_PAGE, type LedgerQuery, type LedgerView, type RuleAddInput, type RuleChangeResult, type RulesView } from '../../../shared/rules';
 import type { ClientId, ClientRegistry } from '../clients';
 import type { NativeConfirm, NativeQuestion } from '../ports';
 

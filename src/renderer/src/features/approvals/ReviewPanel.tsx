@@ -7,7 +7,9 @@
 import { createTwoFilesPatch } from 'diff';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Confirmation } from '../../../../shared/domain';
-import { applyReview, describeSize, type ReviewAnswer, type ReviewSubject } from '../../../../shared/review';
+import type { ReviewAnswer, ReviewSubject } from '../../../../shared/review';
+import { applyReview } from '../../../../shared/reviewEdits';
+import { describeSize } from '../../../../shared/textSize';
 import { ConfirmationFields, ConfirmationPreview, ConfirmationWarning, HiddenCharacterWarning } from '../../components/ConfirmationView';
 import { DiffView } from '../../components/DiffView';
 import '../../components/ConfirmationView.css';

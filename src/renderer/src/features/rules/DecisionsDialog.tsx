@@ -5,7 +5,8 @@
 // of entries: main sends at most LEDGER_PAGE, and the table renders a page
 // of rows at a time.
 import { useEffect, useId, useRef, useState } from 'react';
-import { ledgerByText, ledgerRules, type LedgerEntry, type LedgerView } from '../../../../shared/rules';
+import { ledgerByText, ledgerRules, type LedgerEntry } from '../../../../shared/ledger';
+import type { LedgerView } from '../../../../shared/rules';
 import type { RuleRef } from '../../../../shared/domain';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { ModalDialog } from '../../components/ModalDialog';

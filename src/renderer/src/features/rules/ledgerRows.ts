@@ -1,7 +1,8 @@
 // How the Decisions panel words the ledger: the query its filters make, the
 // decision and session in short, and the line saying how much is shown.
 // Pure, so the wording is tested without a page.
-import { LEDGER_PAGE, type LedgerEntry, type LedgerQuery, type LedgerView } from '../../../../shared/rules';
+import type { LedgerEntry } from '../../../../shared/ledger';
+import { LEDGER_PAGE, type LedgerQuery, type LedgerView } from '../../../../shared/rules';
 import { withThousands } from '../../../../shared/formatNumber';
 
 /** The panel's filters as the person set them; '' means "any". */

@@ -1,7 +1,8 @@
 // Calls that were running when Mino stopped: their outcome is unknown, they
 // are never run again, and the person acknowledges them before the next question.
 import { useState } from 'react';
-import { removedTempFilesText, survivorsText, type UnknownCallView } from '../../../../shared/sessions';
+import { removedTempFilesText, survivorsText } from '../../../../shared/resumeNotices';
+import type { UnknownCallView } from '../../../../shared/sessions';
 
 export const UNKNOWN_RESULTS_EXPLANATION =
   'Mino stopped while these calls were running; their outcome is unknown and they were not run again. Check the project, then acknowledge.';
