@@ -4,17 +4,13 @@
 // text, how its arguments are parsed and how it runs. A mistake in the arguments is said with that usage, the same
 // way for every one. Only the subcommand typed is loaded (a chunk of the bundle each), so `mino exec` starts
 // without reading the evaluation harness.
+// First: it sets how zod parses before any module builds a schema.
+import './zodSetup';
 import { withholdSecretsFromProcess } from '../main/core/config/environmentSecret';
 import { installPackageFetch } from '../main/core/model/environmentFetch';
 import { UsageError, USAGE } from './args';
 import { EXIT, type CommandIo } from './commandSetup';
 import { terminalText } from './terminalText';
-import { z } from 'zod';
-
-// zod compiles a fast path (a new Function) for each object schema at its first parse. A command parses each
-// schema a few times, so compiling costs more than it saves: 4% of a one-turn `mino exec`'s instructions
-// (callgrind). The desktop app's main process, which runs for hours, keeps the fast paths.
-z.config({ jitless: true });
 
 // Before anything can start a child: the model service key leaves this process's environment, and its
 // start-up block, where a command run outside the sandbox could read it (environmentSecret.ts). The
