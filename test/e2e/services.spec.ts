@@ -6,6 +6,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startMockServiceServer, type MockServiceServer } from '../support/mockServiceServer';
+import { MIN_WINDOW } from '../../src/shared/windowSize';
 import { ask, expect, test, type MinoHarness } from './fixtures';
 
 let remote: MockServiceServer | undefined;
@@ -65,6 +66,26 @@ test.describe('without a working service (a first run)', () => {
     await ask(page, 'Hello?');
     await expect(page.getByText('Hello from the local model.')).toBeVisible();
     expect((remote.chat.requests[0]?.body as { model: string }).model).toBe('llama3.2');
+  });
+
+  test('in the smallest window the setup, grown by its models, leaves the project and session pickers in reach', async ({ page, mino }) => {
+    remote = await startMockServiceServer({ models: ['qwen3', 'llama3.2'] });
+    await page.setViewportSize(MIN_WINDOW);
+    await mino.open();
+    const setup = page.getByTestId('service-setup');
+    await setup.getByLabel('1. Service').selectOption({ label: 'LM Studio' });
+    await setup.getByLabel('Service URL').fill(remote.baseURL);
+    await setup.getByRole('button', { name: '3. Save and test connection' }).click();
+    await expect(setup.getByTestId('connection-result')).toContainText('Models found: qwen3, llama3.2.');
+
+    // A click that something else covers waits for good: a short timeout says so at once.
+    mino.picker.willPick(mino.project);
+    await page.getByRole('button', { name: 'Open project…' }).click({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'New session' }).click({ timeout: 5_000 });
+    await expect(page.getByRole('textbox', { name: 'Message to Mino' })).toBeVisible();
+    await setup.getByLabel('4. Model').selectOption('llama3.2');
+    await setup.getByRole('button', { name: 'Use this model' }).click({ timeout: 5_000 });
+    await expect(setup).toHaveCount(0);
   });
 
   test('sending is refused with a pointer to the setup until a service works, and the pointer goes once one does', async ({ page, mino }) => {
