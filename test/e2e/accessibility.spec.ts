@@ -2,6 +2,7 @@
 // session's panels included, wherever they show), in the light and the dark
 // theme: no serious or critical finding (contrast included, as rendered).
 import type { Page } from '@playwright/test';
+import { startMockServiceServer } from '../support/mockServiceServer';
 import { ask, expect, GREET_GO, test } from './fixtures';
 import { seriousAxeFindings } from './axe';
 import { RICH_ANSWER } from './richAnswer';
@@ -100,3 +101,40 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expectAccessible(page, 'the settings dialog');
   });
 }
+
+test.describe('a first run, without a working service', () => {
+  test.use({ withModel: false });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the guided setup passes an axe scan in the ${colorScheme} theme`, async ({ page, mino }) => {
+      const remote = await startMockServiceServer({ models: ['qwen3', 'llama3.2'] });
+      try {
+        await page.emulateMedia({ colorScheme });
+        await mino.open();
+        const setup = page.getByTestId('service-setup');
+        await expect(setup).toContainText('Set up a model service');
+        await expectAccessible(page, 'the guided setup');
+
+        // A session before any service works: its composer points to the setup.
+        await mino.startSession();
+        await expect(page.getByTestId('composer-hint')).toContainText('No model service is set up yet');
+        await expectAccessible(page, 'a session before a service works');
+
+        // A failed test names what failed.
+        await setup.getByLabel('1. Service').selectOption({ label: 'LM Studio' });
+        await setup.getByLabel('Service URL').fill(remote.baseURL.replace(/\/v1$/, '/wrong'));
+        await setup.getByRole('button', { name: '3. Save and test connection' }).click();
+        await expect(setup.getByTestId('connection-result')).toContainText('does not exist on this server');
+        await expectAccessible(page, 'the guided setup after a failed test');
+
+        // A passed test lists the models to pick from.
+        await setup.getByLabel('Service URL').fill(remote.baseURL);
+        await setup.getByRole('button', { name: '3. Save and test connection' }).click();
+        await expect(setup.getByTestId('connection-result')).toContainText('Models found: qwen3, llama3.2.');
+        await expectAccessible(page, 'the guided setup with its models');
+      } finally {
+        await remote.close();
+      }
+    });
+  }
+});

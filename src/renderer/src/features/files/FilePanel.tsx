@@ -38,7 +38,8 @@ export function FilePanel({ busy }: { busy: boolean }) {
       </label>
       <input id={`${id}-filter`} type="search" className="file-filter" placeholder="Filter files" value={filter} onChange={(event) => setFilter(event.target.value)} />
       <p className="muted small file-panel-hint">Click a file to mention it in your message.</p>
-      <div className="file-panel-body">
+      {/* It scrolls, and may hold nothing to focus (an empty project, no match): focusable itself, so the keyboard can scroll it. */}
+      <div className="file-panel-body" role="region" aria-label="Project files" tabIndex={0}>
         {query === null ? (
           <FolderTree path="." generation={generation} />
         ) : (
