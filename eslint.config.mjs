@@ -73,6 +73,18 @@ const noAdapters = {
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const nodeModules = `^(node:.*|(${builtinModules.map(escape).join('|')})(/.*)?)$`;
 
+// The window's contract (the IPC channels and the views and inputs they carry) is zod schemas that only the
+// desktop builds; core and the CLI may take its types, never a value, or the CLI would build them all at every start.
+const windowContract = {
+  '@typescript-eslint/no-restricted-imports': ['error', {
+    patterns: [{
+      group: ['**/shared/ipc', '**/shared/sessions', '**/shared/rules', '**/shared/review', '**/shared/evaluate'],
+      allowTypeImports: true,
+      message: 'Core and the CLI take only types from the window contract; put a value both need in a shared module of its own (see shared/messageText.ts).',
+    }],
+  }],
+};
+
 function restrict(patterns, paths = [electron]) {
   return { 'no-restricted-imports': ['error', { paths, patterns }] };
 }
@@ -81,7 +93,9 @@ function coreLayer(layer, index) {
   const higher = CORE_LAYERS.slice(index + 1);
   return {
     files: [`src/main/core/${layer}/**`],
-    rules: restrict([
+    rules: {
+      ...windowContract,
+      ...restrict([
       noElectron,
       noAdapters,
       { group: ['**/service/**', '**/service', '**/cli/**', '**/cli'], message: 'src/main/core imports only shared, node:* and packages.' },
@@ -91,7 +105,8 @@ function coreLayer(layer, index) {
             message: `core/${layer} may not import core/${higher.join(', core/')}: a lower layer never imports a higher one (CORE_LAYERS in eslint.config.mjs). Move what both need down, or pass it in.`,
           }]
         : []),
-    ]),
+      ]),
+    },
   };
 }
 
@@ -110,7 +125,7 @@ export default tseslint.config(
   },
   {
     files: ['src/cli/**'],
-    rules: restrict([noElectron, noAdapters]),
+    rules: { ...windowContract, ...restrict([noElectron, noAdapters]) },
   },
   {
     files: ['src/shared/**'],

@@ -44,16 +44,17 @@ interface LoadingModule {
 type LoadFile = (module: LoadingModule, filename: string) => void;
 
 /**
- * Loads this folder's own files through `cache`, read as bytes (codeCache.ts hashes and decodes them); every
- * other file as Node does. The hook is Node's loader for `.js` files (require.extensions), which reads the file
- * as UTF-8 text before compiling it.
+ * Loads this folder's own `.js` files (the bundle) through `cache`, read as bytes (codeCache.ts hashes and
+ * decodes them); every other file as Node does. The hook is Node's loader for `.js` files (require.extensions),
+ * which Node also uses for extensions it has no loader of its own for, and which reads the file as UTF-8 text
+ * before compiling it.
  */
 function loadThrough(cache: CodeCache): void {
   const extensions = (Module as unknown as { _extensions: Record<string, LoadFile> })._extensions;
   const nodeLoad = extensions['.js']!;
   const ownFiles = __dirname + path.sep;
   extensions['.js'] = function load(this: unknown, module: LoadingModule, filename: string) {
-    if (!filename.startsWith(ownFiles)) return nodeLoad.call(this, module, filename);
+    if (!filename.startsWith(ownFiles) || !filename.endsWith('.js')) return nodeLoad.call(this, module, filename);
     const moduleFunction = cache.compile(filename, fs.readFileSync(filename));
     moduleFunction.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));
   };

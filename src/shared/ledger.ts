@@ -1,5 +1,5 @@
-// The decision ledger's entries (~/.mino/ledger.jsonl): one per call Mino
-// decided, with what decided it. Core writes and reads them, `mino audit`
+// The decision ledger's entries (~/.mino/ledger/, a file per project): one
+// per call Mino decided, with what decided it. Core writes and reads them, `mino audit`
 // and the Decisions dialog show them. Kept apart from the rules' window
 // contract (rules.ts), whose schemas the CLI would otherwise build at every
 // start without using them.

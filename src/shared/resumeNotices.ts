@@ -5,7 +5,7 @@
 
 export type SurvivorState = 'ended' | 'not_running' | 'cannot_tell';
 
-/** Whether an interrupted command was still running when its session was resumed (the desktop and the CLI say the same). */
+/** Whether an interrupted command was still running when its session was resumed. */
 export function survivorsText(survivors: { state: SurvivorState; ended: number }): string {
   switch (survivors.state) {
     case 'ended':
@@ -17,7 +17,7 @@ export function survivorsText(survivors: { state: SurvivorState; ended: number }
   }
 }
 
-/** What the person is told was cleaned up after a write Mino was killed in (the desktop and the CLI say the same). */
+/** What the person is told was cleaned up after a write Mino was killed in. */
 export function removedTempFilesText(files: readonly string[]): string {
   return `Removed the unfinished temporary ${files.length === 1 ? 'file' : 'files'} this call had left in the project: ${files.join(', ')}.`;
 }

@@ -1,4 +1,4 @@
-// The person's rules and the decision ledger as windows see them (issue #24).
+// The person's rules and the decision ledger as windows see them.
 // A rule is made or removed only by the person: in Settings' Rules section,
 // with "Always allow" in an ask's dialog, or with `mino rules`. A change that
 // loosens (a new allow rule; removing a deny, ask, protect or off rule) is

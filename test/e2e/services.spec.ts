@@ -78,9 +78,11 @@ test.describe('without a working service (a first run)', () => {
     await setup.getByRole('button', { name: '3. Save and test connection' }).click();
     await expect(setup.getByTestId('connection-result')).toContainText('Models found: qwen3, llama3.2.');
 
-    // A click that something else covers waits for good: a short timeout says so at once.
+    // Each in view without scrolling the page; a click that something else covers waits for good, so a short timeout says so at once.
     mino.picker.willPick(mino.project);
+    await expect(page.getByRole('button', { name: 'Open project…' })).toBeInViewport();
     await page.getByRole('button', { name: 'Open project…' }).click({ timeout: 5_000 });
+    await expect(page.getByRole('button', { name: 'New session' })).toBeInViewport();
     await page.getByRole('button', { name: 'New session' }).click({ timeout: 5_000 });
     await expect(page.getByRole('textbox', { name: 'Message to Mino' })).toBeVisible();
     await setup.getByLabel('4. Model').selectOption('llama3.2');

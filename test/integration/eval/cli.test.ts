@@ -18,7 +18,7 @@ interface Run {
 
 /** Runs `command` in `temp`; the runs an evaluation keeps without --out go to its temp folder, inside `temp` too. */
 function run(temp: TempHome, command: string[]): Promise<Run> {
-  const env = { ...process.env, HOME: temp.home, TMPDIR: temp.root };
+  const env = { ...process.env, HOME: temp.home, TMPDIR: temp.root, TEMP: temp.root, TMP: temp.root };
   const child = spawn(process.execPath, command, { cwd: temp.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

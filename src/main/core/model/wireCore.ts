@@ -129,7 +129,7 @@ async function streamOnce(
   const cause = (error: unknown) => transport.failure ?? wire.translate(error);
   let events: AsyncIterable<unknown>;
   try {
-    events = await wire.open(transport.fetch, signal);
+    events = await untilAborted(wire.open(transport.fetch, signal), signal);
   } catch (error) {
     const failure = toModelError(cause(error), errorContext(setup, wire, req));
     const why = failure.kind === 'aborted' || idle.fired ? null : retryCause(cause(error), Date.now());
@@ -137,7 +137,9 @@ async function streamOnce(
   }
   let answer: ModelResponse | undefined;
   try {
-    answer = await wire.read(events, { onEvent, meter: new AnswerMeter(setup.answerLimitBytes), heard: () => idle.reset() });
+    // Nothing the stream still yields once it is stopped reaches the turn.
+    const deliver = (event: ModelStreamEvent) => void (signal.aborted || onEvent(event));
+    answer = await untilAborted(wire.read(events, { onEvent: deliver, meter: new AnswerMeter(setup.answerLimitBytes), heard: () => idle.reset() }), signal);
   } catch (error) {
     throw toModelError(cause(error), errorContext(setup, wire, req));
   }
@@ -146,6 +148,23 @@ async function streamOnce(
   if (idle.fired) throw stoppedSendingError(setup.baseURL, setup.idleMs);
   if (!answer) throw droppedStreamError(transport.failure);
   return answer;
+}
+
+/**
+ * `work`, or its abort's reason as soon as `signal` aborts: a stop (the person's, or the idle timer's) ends the
+ * wait even where an SDK, in some state of its stream, does not end its own. The SDK was handed the signal too,
+ * so its connection is closed all the same.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as unknown);
+  let stop!: () => void;
+  const stopped = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason as unknown);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  // The race's loser must not become an unhandled rejection once the work has settled.
+  stopped.catch(() => undefined);
+  return Promise.race([work, stopped]).finally(() => signal.removeEventListener('abort', stop));
 }
 
 /** A request that failed before its stream began in a way another attempt may fix. */

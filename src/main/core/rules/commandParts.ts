@@ -1,5 +1,5 @@
 // A bash command split into the simple commands that would run, for rules to
-// judge one by one (issue #24): a call is allowed by rules only when every
+// judge one by one: a call is allowed by rules only when every
 // part is. The parser is tree-sitter's bash grammar (commandParser.ts says why
 // that one); this file walks its tree. The walk knows a fixed list of node
 // kinds; anything else, anything the parser could not read, a command name the

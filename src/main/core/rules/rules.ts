@@ -1,4 +1,4 @@
-// The rules a person writes (issue #24): what each kind says, and a rule as it
+// The rules a person writes: what each kind says, and a rule as it
 // is kept in ~/.mino/rules.json. Only the person makes them (the CLI, the
 // desktop's Settings); nothing the model, a tool result or a project file says
 // reaches this file, which lives outside the project and the sandbox.

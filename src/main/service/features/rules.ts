@@ -1,4 +1,4 @@
-// The person's rules and the decision ledger, for a window (issue #24): the
+// The person's rules and the decision ledger, for a window: the
 // Settings' Rules section, and the Decisions panel. The renderer is
 // untrusted, so a change that loosens (a new allow rule; removing a deny,
 // ask, protect or off rule) never completes on a page's say-so: main asks the
