@@ -3,7 +3,7 @@
 // Stop and the idle timer must end the request all the same, not wait on it.
 import { describe, expect, it } from 'vitest';
 import { respondOverWire, type Wire, type WireSetup } from '../../../src/main/core/model/wireCore';
-import { ModelError } from '../../../src/main/core/model/types';
+import { expectModelError } from '../../integration/model/fixtures/wireCalls';
 
 const SETUP: WireSetup = {
   baseURL: 'http://127.0.0.1:9/v1',
@@ -33,15 +33,6 @@ function deafWire(): Wire & { readStarted: Promise<void> } {
   };
 }
 
-async function failure(pending: Promise<unknown>): Promise<ModelError> {
-  const error = await pending.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ModelError);
-  return error as ModelError;
-}
-
 describe('a stream the wire never ends', () => {
   it("ends at the person's abort", async () => {
     const wire = deafWire();
@@ -49,13 +40,11 @@ describe('a stream the wire never ends', () => {
     const pending = respondOverWire(SETUP, wire, { instructions: '', input: [], tools: [], signal: controller.signal }, () => undefined);
     await wire.readStarted;
     controller.abort();
-    expect((await failure(pending)).kind).toBe('aborted');
+    await expectModelError(pending, 'aborted');
   });
 
   it('ends when nothing arrives for the idle timeout, named as silence', async () => {
     const pending = respondOverWire({ ...SETUP, idleMs: 50 }, deafWire(), { instructions: '', input: [], tools: [] }, () => undefined);
-    const error = await failure(pending);
-    expect(error.kind).toBe('stream');
-    expect(error.message).toMatch(/stopped sending/);
+    expect((await expectModelError(pending, 'stream')).message).toMatch(/stopped sending/);
   });
 });
